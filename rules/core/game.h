@@ -1,0 +1,65 @@
+// A game: its metadata and the factory for its matches.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "brethren/v1/game.pb.h"
+#include "rules/core/result.h"
+#include "rules/core/state.h"
+
+namespace brethren::rules {
+
+// Everything that determines a match before its first action.
+struct MatchSetup {
+  v1::GameOptions options;  // unset oneof = the game's defaults
+  int seats = 0;
+  std::uint64_t seed = 0;
+};
+
+class Game {
+ public:
+  virtual ~Game() = default;
+
+  // Id, display name, seat range, options with their defaults.
+  virtual const v1::GameInfo& info() const = 0;
+  const std::string& id() const { return info().id(); }
+
+  // A new match, or kInvalidSeatCount / kInvalidOptions.
+  virtual Result<std::unique_ptr<State>> new_match(const MatchSetup& setup) const = 0;
+  // A state from State::serialize(), or kCorruptState.
+  virtual Result<std::unique_ptr<State>> deserialize(std::string_view bytes) const = 0;
+
+ protected:
+  Status check_seat_count(int seats) const;
+};
+
+// Game::deserialize for a state type S whose default constructor makes an
+// empty state for State::load to fill.
+template <class S>
+Result<std::unique_ptr<State>> load_state(std::string_view bytes) {
+  auto state = std::make_unique<S>();
+  if (auto st = state->load(bytes); !st) return st.error();
+  return std::unique_ptr<State>(std::move(state));
+}
+
+// One step of a stored action log.
+struct LoggedAction {
+  Seat seat;
+  v1::GameAction action;
+};
+
+// Rebuilds a match from its setup and action log, checking every step.
+Result<std::unique_ptr<State>> replay(const Game& game, const MatchSetup& setup,
+                                      std::span<const LoggedAction> log);
+
+// Builds an outcome from per-seat keys compared lexicographically, highest
+// first: keys[seat][0] is the score, later entries are tie-breaks. Seats with
+// equal keys share a rank; every rank-1 seat is a winner.
+v1::MatchOutcome rank_outcome(const std::vector<std::vector<int>>& keys, std::string summary);
+
+}  // namespace brethren::rules

@@ -1,0 +1,130 @@
+#include "rules/core/state.h"
+
+#include <algorithm>
+
+namespace brethren::rules {
+namespace {
+constexpr std::uint64_t kFormatVersion = 1;
+}
+
+State::State(std::string game_id, int num_seats, std::uint64_t seed)
+    : game_id_(std::move(game_id)), num_seats_(num_seats), rng_(seed) {}
+
+bool State::is_acting(Seat seat) const {
+  const auto seats = acting_seats();
+  return std::find(seats.begin(), seats.end(), seat) != seats.end();
+}
+
+std::vector<ActionId> State::legal_actions(Seat seat) const {
+  std::vector<ActionId> out;
+  legal_actions(seat, out);
+  return out;
+}
+
+bool State::is_legal(Seat seat, ActionId action) const {
+  std::vector<ActionId> legal;
+  legal_actions(seat, legal);
+  return std::binary_search(legal.begin(), legal.end(), action);
+}
+
+std::string State::illegal_reason(Seat, ActionId) const { return "that action is not allowed now"; }
+
+Status State::apply(Seat seat, ActionId action) {
+  if (is_terminal()) return make_error(ErrorCode::kGameOver, "the match has ended");
+  if (seat < 0 || seat >= num_seats_) return make_error(ErrorCode::kNotYourTurn, "no such seat");
+  if (!is_acting(seat)) return make_error(ErrorCode::kNotYourTurn, "seat " + std::to_string(seat) + " need not act now");
+  if (action >= action_space_size()) return make_error(ErrorCode::kMalformedAction, "action out of range");
+  if (!is_legal(seat, action)) return make_error(ErrorCode::kIllegalAction, illegal_reason(seat, action));
+  do_apply(seat, action);
+  return Ok{};
+}
+
+Status State::apply(Seat seat, const v1::GameAction& action) {
+  if (seat < 0 || seat >= num_seats_) return make_error(ErrorCode::kNotYourTurn, "no such seat");
+  auto decoded = decode_action(seat, action);
+  if (!decoded) return decoded.error();
+  return apply(seat, *decoded);
+}
+
+v1::MatchView State::view(Viewer viewer) const {
+  v1::MatchView out;
+  out.set_game_id(game_id_);
+  out.set_viewer_seat(viewer.is_spectator() ? -1 : viewer.seat());
+  out.set_seat_count(num_seats_);
+  out.set_version(version());
+  for (Seat s : acting_seats()) out.add_to_act(s);
+  if (!viewer.is_spectator()) {
+    std::vector<ActionId> legal;
+    legal_actions(viewer.seat(), legal);
+    for (ActionId a : legal) *out.add_legal_actions() = encode_action(viewer.seat(), a);
+  }
+  *out.mutable_game() = game_view(viewer);
+  if (is_terminal()) {
+    out.set_finished(true);
+    *out.mutable_outcome() = outcome();
+  }
+  return out;
+}
+
+std::vector<v1::EventRecord> State::events_for(Viewer viewer, std::uint64_t after_version) const {
+  std::vector<v1::EventRecord> out;
+  for (std::uint64_t i = after_version; i < events_.size(); ++i) {
+    if (!events_[i].audience.includes(viewer)) continue;
+    auto& record = out.emplace_back();
+    record.set_version(i + 1);
+    *record.mutable_event() = events_[i].event;
+  }
+  return out;
+}
+
+void State::emit(Audience audience, v1::GameEvent event) {
+  events_.push_back(LoggedEvent{audience, std::move(event)});
+}
+
+void State::resample_hidden(Viewer viewer, Rng& rng) {
+  do_resample_hidden(viewer, rng);
+  // The viewer cannot know the draws still to come either.
+  rng_.reseed(rng.next());
+}
+
+std::string State::serialize() const {
+  Writer out;
+  out(kFormatVersion, game_id_, num_seats_, rng_.words());
+  out.put_varint(events_.size());
+  for (const auto& e : events_) {
+    out(e.audience.is_everyone(), e.audience.seat_mask());
+    std::string bytes;
+    e.event.SerializeToString(&bytes);
+    out.put_bytes(bytes);
+  }
+  save_game(out);
+  return out.take();
+}
+
+Status State::load(std::string_view bytes) {
+  Reader in(bytes);
+  std::uint64_t format = 0;
+  std::string game_id;
+  std::array<std::uint64_t, 4> words{};
+  in(format, game_id, num_seats_, words);
+  if (!in.ok() || format != kFormatVersion || game_id != game_id_ || num_seats_ < 1 || num_seats_ > kMaxSeats)
+    return make_error(ErrorCode::kCorruptState, "not a serialized " + game_id_ + " state");
+  rng_.set_words(words);
+  const std::uint64_t n = in.get_varint();
+  if (!in.ok() || n > bytes.size()) return make_error(ErrorCode::kCorruptState, "bad event count");
+  events_.clear();
+  events_.reserve(n);
+  for (std::uint64_t i = 0; i < n && in.ok(); ++i) {
+    bool everyone = false;
+    std::uint32_t mask = 0;
+    in(everyone, mask);
+    v1::GameEvent event;
+    if (!event.ParseFromString(in.get_bytes())) in.fail();
+    events_.push_back(LoggedEvent{Audience::from_mask(everyone, mask), std::move(event)});
+  }
+  if (in.ok()) load_game(in);
+  if (!in.ok() || !in.at_end()) return make_error(ErrorCode::kCorruptState, "truncated or trailing state bytes");
+  return Ok{};
+}
+
+}  // namespace brethren::rules

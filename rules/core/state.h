@@ -1,0 +1,141 @@
+// The interface every game implements: one match in progress.
+//
+// In the spirit of OpenSpiel's State, shaped for an authoritative server:
+//  - several seats may have to act at once (simultaneous secret choices);
+//  - apply() validates turn and legality itself and leaves the state
+//    untouched on any rejection;
+//  - every observable change is an event with an audience, kept in the state
+//    so that a seat's information state = view(seat) + events_for(seat);
+//  - all randomness comes from the Rng held in the state, so options + seed +
+//    the action log reproduce the state bit for bit.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "brethren/v1/game.pb.h"
+#include "rules/core/archive.h"
+#include "rules/core/result.h"
+#include "rules/core/rng.h"
+#include "rules/core/types.h"
+
+namespace brethren::rules {
+
+struct LoggedEvent {
+  Audience audience;
+  v1::GameEvent event;
+};
+
+class State {
+ public:
+  virtual ~State() = default;
+  State(const State&) = default;
+  State& operator=(const State&) = default;
+
+  const std::string& game_id() const { return game_id_; }
+  int num_seats() const { return num_seats_; }
+
+  // --- Whose move ----------------------------------------------------------
+  virtual bool is_terminal() const = 0;
+  // Seats that must act now, ascending; empty iff terminal.
+  virtual std::vector<Seat> acting_seats() const = 0;
+  bool is_acting(Seat seat) const;
+
+  // --- Actions -------------------------------------------------------------
+  // Fills `out` (cleared first) with the seat's legal actions, ascending;
+  // empty for a seat that need not act.
+  virtual void fill_legal_actions(Seat seat, std::vector<ActionId>& out) const = 0;
+  std::vector<ActionId> legal_actions(Seat seat) const;
+  void legal_actions(Seat seat, std::vector<ActionId>& out) const { fill_legal_actions(seat, out); }
+  bool is_legal(Seat seat, ActionId action) const;
+  // Every ActionId of this game lies in [0, action_space_size()).
+  virtual ActionId action_space_size() const = 0;
+
+  virtual v1::GameAction encode_action(Seat seat, ActionId action) const = 0;
+  // kMalformedAction when the message is not an action of this game or its
+  // fields are out of range; says nothing about legality.
+  virtual Result<ActionId> decode_action(Seat seat, const v1::GameAction& action) const = 0;
+
+  // Checked application: kGameOver, kNotYourTurn or kIllegalAction (with the
+  // game's reason) leave the state unchanged.
+  Status apply(Seat seat, ActionId action);
+  Status apply(Seat seat, const v1::GameAction& action);
+  // For callers that took `action` from legal_actions(seat) themselves.
+  void apply_legal(Seat seat, ActionId action) { do_apply(seat, action); }
+
+  // --- What each viewer may know ----------------------------------------
+  // The game's own typed view: only what `viewer` may know.
+  virtual v1::GameView game_view(Viewer viewer) const = 0;
+  // The generic envelope around game_view (whose turn, the viewer's legal
+  // actions, version, outcome). The only builder of views in the project.
+  v1::MatchView view(Viewer viewer) const;
+
+  // Number of events so far: the version of the match's event stream.
+  std::uint64_t version() const { return events_.size(); }
+  const std::vector<LoggedEvent>& events() const { return events_; }
+  // Events with version > after_version that `viewer` may see, in order.
+  std::vector<v1::EventRecord> events_for(Viewer viewer, std::uint64_t after_version = 0) const;
+
+  // --- End -----------------------------------------------------------------
+  // Scores, ranks and winners with the game's tie-breaks; only when terminal.
+  virtual v1::MatchOutcome outcome() const = 0;
+
+  // --- Copying, storing, hidden information --------------------------------
+  virtual std::unique_ptr<State> clone() const = 0;
+  std::string serialize() const;
+  // Restores a state written by serialize(); used by Game::deserialize.
+  Status load(std::string_view bytes);
+
+  // Replaces everything `viewer` cannot know by a random sample consistent
+  // with what it does know (OpenSpiel's ResampleFromInfostate), including the
+  // future randomness. view(viewer) and events_for(viewer) must not change;
+  // the conformance suite checks this for every game.
+  void resample_hidden(Viewer viewer, Rng& rng);
+
+  // What the server does for a seat whose clock ran out, when the game's
+  // rules say so (e.g. Tortuga's 30-second rule). nullopt: let a bot decide.
+  virtual std::optional<ActionId> timeout_action(Seat) const { return std::nullopt; }
+
+ protected:
+  State(std::string game_id, int num_seats, std::uint64_t seed);
+  // For deserialization: everything is overwritten by load().
+  explicit State(std::string game_id) : State(std::move(game_id), 0, 0) {}
+
+  // Called with a legal action of an acting seat.
+  virtual void do_apply(Seat seat, ActionId action) = 0;
+  // Why `action` is not legal for `seat` now, for a client to read.
+  virtual std::string illegal_reason(Seat seat, ActionId action) const;
+  virtual void do_resample_hidden(Viewer viewer, Rng& rng) = 0;
+  virtual void save_game(Writer& out) const = 0;
+  virtual void load_game(Reader& in) = 0;
+
+  void emit(Audience audience, v1::GameEvent event);
+  Rng& rng() { return rng_; }
+
+ private:
+  std::string game_id_;
+  int num_seats_;
+  Rng rng_;
+  std::vector<LoggedEvent> events_;
+};
+
+// Implements clone and (de)serialization for a game state that defines
+//   template <class Self, class Ar> static void archive(Self&, Ar&);
+template <class Derived>
+class StateBase : public State {
+ public:
+  std::unique_ptr<State> clone() const override {
+    return std::make_unique<Derived>(static_cast<const Derived&>(*this));
+  }
+
+ protected:
+  using State::State;
+  void save_game(Writer& out) const override { Derived::archive(static_cast<const Derived&>(*this), out); }
+  void load_game(Reader& in) override { Derived::archive(static_cast<Derived&>(*this), in); }
+};
+
+}  // namespace brethren::rules

@@ -1,0 +1,128 @@
+// Letter of Marque (Bruno Faidutti), 3-6 players.
+// Rules: shared/rules/letter-of-marque.md, rule IDs LOM-*.
+//
+// Options (brethren.v1.letter_of_marque.Options):
+//   cannon_tiebreak  ALL_HELD (default, LOM-A-3) | CAPTURED_ONLY
+//
+// Action encoding (ActionId):
+//   0 choose an unarmed ship (preliminary turn)   1 choose an armed ship
+//   2 depart with an unarmed ship                 3 depart with an armed ship
+//   4 pass
+//   5 + (id - 1)   return own ship `id` (ids 1..30)
+//   35 + (id - 1)  attack opponent ship `id`
+//
+// A player's ships of one kind are interchangeable, so actions name the kind
+// (armed / unarmed), never a particular ship; a ship gets its public id only
+// when it reaches the sea (LOM-H-7).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "rules/core/game.h"
+
+namespace brethren::rules::letter_of_marque {
+
+inline constexpr const char* kGameId = "letter-of-marque";
+inline constexpr int kShipsPerPlayer = 5;
+inline constexpr int kArmedShipsPerPlayer = 2;
+inline constexpr int kCannonsPerPlayer = 3;
+inline constexpr int kTreasureValues[kShipsPerPlayer] = {3, 4, 5, 6, 7};
+inline constexpr int kMaxShips = 6 * kShipsPerPlayer;
+
+namespace action {
+inline constexpr ActionId kChooseUnarmed = 0;
+inline constexpr ActionId kChooseArmed = 1;
+inline constexpr ActionId kDepartUnarmed = 2;
+inline constexpr ActionId kDepartArmed = 3;
+inline constexpr ActionId kPass = 4;
+inline constexpr ActionId kReturnBase = 5;
+inline constexpr ActionId kAttackBase = kReturnBase + kMaxShips;
+inline constexpr ActionId kSpaceSize = kAttackBase + kMaxShips;
+inline constexpr ActionId return_ship(int ship_id) { return kReturnBase + static_cast<ActionId>(ship_id - 1); }
+inline constexpr ActionId attack(int ship_id) { return kAttackBase + static_cast<ActionId>(ship_id - 1); }
+}  // namespace action
+
+enum class Phase : std::uint8_t { kPreliminary = 1, kRegular = 2, kFinished = 3 };
+enum class Place : std::uint8_t { kReserve, kChosen, kAtSea, kReturned, kSunk };
+
+struct Ship {
+  Place place = Place::kReserve;
+  bool armed = false;
+  bool revealed = false;  // an attack showed the base to everyone
+  int treasure = 0;       // value of the card it guards while chosen / at sea
+  int id = 0;             // public id once at sea, 0 before
+
+  template <class Self, class Ar>
+  static void archive(Self& s, Ar& ar) { ar(s.place, s.armed, s.revealed, s.treasure, s.id); }
+};
+
+struct Player {
+  std::vector<int> deck;            // treasure values; back() is the top card
+  int unused_cannons = kCannonsPerPlayer;
+  std::vector<int> treasures_won;   // score pile: treasure values
+  std::vector<int> cannons_from;    // score pile: seats whose cannon he took
+  int preliminary_treasure = 0;     // LOM-4 card waiting for its ship
+
+  template <class Self, class Ar>
+  static void archive(Self& s, Ar& ar) {
+    ar(s.deck, s.unused_cannons, s.treasures_won, s.cannons_from, s.preliminary_treasure);
+  }
+};
+
+class LetterOfMarqueState : public StateBase<LetterOfMarqueState> {
+ public:
+  LetterOfMarqueState();  // empty, for load()
+  LetterOfMarqueState(const v1::letter_of_marque::Options& options, int seats, std::uint64_t seed);
+
+  bool is_terminal() const override { return phase_ == Phase::kFinished; }
+  std::vector<Seat> acting_seats() const override;
+  void fill_legal_actions(Seat seat, std::vector<ActionId>& out) const override;
+  ActionId action_space_size() const override { return action::kSpaceSize; }
+  v1::GameAction encode_action(Seat seat, ActionId action) const override;
+  Result<ActionId> decode_action(Seat seat, const v1::GameAction& action) const override;
+  v1::GameView game_view(Viewer viewer) const override;
+  v1::MatchOutcome outcome() const override;
+
+  // Read access for tests and tools.
+  Phase phase() const { return phase_; }
+  Seat current_seat() const { return current_; }
+  const Player& player(Seat seat) const { return players_[seat]; }
+  // The ships of one seat, in no meaningful order.
+  const Ship* ships_of(Seat seat) const { return &ships_[seat * kShipsPerPlayer]; }
+  const Ship* ship_at_sea(int id) const;
+  int score(Seat seat) const;
+  int cannons_held(Seat seat) const;
+
+  template <class Self, class Ar>
+  static void archive(Self& s, Ar& ar) {
+    ar(s.cannon_tiebreak_, s.phase_, s.current_, s.next_ship_id_, s.players_, s.ships_);
+  }
+
+ protected:
+  void do_apply(Seat seat, ActionId action) override;
+  std::string illegal_reason(Seat seat, ActionId action) const override;
+  void do_resample_hidden(Viewer viewer, Rng& rng) override;
+
+ private:
+  Ship* reserve_ship(Seat seat, bool armed);
+  int reserve_count(Seat seat, bool armed) const;
+  bool has_ship_at_sea(Seat seat) const;
+  Seat owner_of(const Ship& ship) const;
+  Ship* find_at_sea(int id);
+  void set_sail_after_preliminary();
+  void end_turn();
+  bool game_over() const;
+
+  int cannon_tiebreak_ = 0;  // v1::letter_of_marque::CannonTiebreak
+  Phase phase_ = Phase::kPreliminary;
+  Seat current_ = -1;
+  int next_ship_id_ = 1;
+  std::vector<Player> players_;
+  std::vector<Ship> ships_;  // kShipsPerPlayer per seat, seat-major
+};
+
+std::unique_ptr<Game> make_game();
+
+}  // namespace brethren::rules::letter_of_marque

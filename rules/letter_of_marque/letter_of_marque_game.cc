@@ -1,0 +1,52 @@
+// Letter of Marque: metadata and the match factory.
+#include "rules/letter_of_marque/letter_of_marque.h"
+
+namespace brethren::rules::letter_of_marque {
+namespace {
+
+class LetterOfMarqueGame final : public Game {
+ public:
+  LetterOfMarqueGame() {
+    info_.set_id(kGameId);
+    info_.set_display_name("Letter of Marque");
+    info_.set_min_seats(3);
+    info_.set_max_seats(6);
+    info_.set_summary(
+        "Bluffing with ships: send treasure to sea guarded by armed or unarmed ships, "
+        "attack the ships you believe unarmed, and bring your own treasure home.");
+    info_.mutable_default_options()->mutable_letter_of_marque();
+    auto* opt = info_.add_options();
+    opt->set_name("cannon_tiebreak");
+    opt->set_description(
+        "Which cannon cards break a tie on points (LOM-15): CANNON_TIEBREAK_ALL_HELD counts unused own "
+        "cannons and captured ones (LOM-A-3); CANNON_TIEBREAK_CAPTURED_ONLY counts captured ones only.");
+    opt->set_default_value("\"CANNON_TIEBREAK_ALL_HELD\"");
+  }
+
+  const v1::GameInfo& info() const override { return info_; }
+
+  Result<std::unique_ptr<State>> new_match(const MatchSetup& setup) const override {
+    if (auto st = check_seat_count(setup.seats); !st) return st.error();
+    if (setup.options.game_case() != v1::GameOptions::GAME_NOT_SET && !setup.options.has_letter_of_marque()) {
+      return make_error(ErrorCode::kInvalidOptions, "the options are not Letter of Marque options");
+    }
+    const auto& options = setup.options.letter_of_marque();
+    if (!v1::letter_of_marque::CannonTiebreak_IsValid(options.cannon_tiebreak())) {
+      return make_error(ErrorCode::kInvalidOptions, "unknown cannon_tiebreak value");
+    }
+    return std::unique_ptr<State>(std::make_unique<LetterOfMarqueState>(options, setup.seats, setup.seed));
+  }
+
+  Result<std::unique_ptr<State>> deserialize(std::string_view bytes) const override {
+    return load_state<LetterOfMarqueState>(bytes);
+  }
+
+ private:
+  v1::GameInfo info_;
+};
+
+}  // namespace
+
+std::unique_ptr<Game> make_game() { return std::make_unique<LetterOfMarqueGame>(); }
+
+}  // namespace brethren::rules::letter_of_marque

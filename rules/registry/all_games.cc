@@ -1,0 +1,13 @@
+#include "rules/registry/all_games.h"
+
+#include "rules/letter_of_marque/letter_of_marque.h"
+
+namespace brethren::rules {
+
+GameRegistry make_all_games_registry() {
+  GameRegistry registry;
+  registry.add(letter_of_marque::make_game());
+  return registry;
+}
+
+}  // namespace brethren::rules

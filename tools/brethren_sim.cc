@@ -1,0 +1,98 @@
+// brethren-sim: plays K seeded random games of one game and prints their
+// outcomes and the speed in games per second.
+//
+//   brethren-sim --game letter-of-marque --players 4 --games 10000 --seed 1
+#include <boost/program_options.hpp>
+#include <chrono>
+#include <cstdio>
+#include <iostream>
+#include <vector>
+
+#include "rules/registry/all_games.h"
+#include "tools/simulation.h"
+
+namespace po = boost::program_options;
+using namespace brethren::rules;
+
+int main(int argc, char** argv) {
+  std::string game_id;
+  int players = 0;
+  std::uint64_t games = 1000;
+  std::uint64_t seed = 1;
+  bool through_views = false;
+  bool quiet = false;
+  po::options_description desc("brethren-sim: random self-play of a Brethren game");
+  desc.add_options()
+      ("help,h", "this text")
+      ("game", po::value(&game_id)->required(), "game id (letter-of-marque, port-royal-pfister, port-royal-panning, tortuga-1667)")
+      ("players", po::value(&players), "number of seats (default: the game's minimum)")
+      ("games", po::value(&games)->default_value(1000), "number of games to play")
+      ("seed", po::value(&seed)->default_value(1), "seed of game 0; game i uses seed + i")
+      ("through-views", po::bool_switch(&through_views), "play with RandomBot on each seat's view, as a remote bot does (slower)")
+      ("quiet,q", po::bool_switch(&quiet), "print only the summary");
+  po::variables_map vm;
+  try {
+    po::store(po::parse_command_line(argc, argv, desc), vm);
+    if (vm.count("help")) {
+      std::cout << desc << "\n";
+      return 0;
+    }
+    po::notify(vm);
+  } catch (const po::error& e) {
+    std::cerr << "brethren-sim: " << e.what() << "\n" << desc << "\n";
+    return 2;
+  }
+
+  const GameRegistry registry = make_all_games_registry();
+  const Game* game = registry.find(game_id);
+  if (!game) {
+    std::cerr << "brethren-sim: unknown game '" << game_id << "'; known:";
+    for (const auto& g : registry.games()) std::cerr << " " << g->id();
+    std::cerr << "\n";
+    return 2;
+  }
+  if (players == 0) players = game->info().min_seats();
+
+  std::vector<std::uint64_t> wins(players, 0);
+  std::vector<double> score_sum(players, 0);
+  std::uint64_t total_actions = 0, unfinished = 0;
+  const auto start = std::chrono::steady_clock::now();
+  for (std::uint64_t i = 0; i < games; ++i) {
+    MatchSetup setup{{}, players, seed + i};
+    auto match = through_views ? play_random_match_through_views(*game, setup, seed + i)
+                               : play_random_match(*game, setup, seed + i);
+    if (!match) {
+      std::cerr << "brethren-sim: seed " << seed + i << ": " << to_string(match.error().code) << ": "
+                << match.error().message << "\n";
+      return 1;
+    }
+    total_actions += match->actions;
+    if (!match->state->is_terminal()) {
+      ++unfinished;
+      continue;
+    }
+    const auto outcome = match->state->outcome();
+    for (const auto& r : outcome.seats()) {
+      if (r.winner()) ++wins[r.seat()];
+      score_sum[r.seat()] += r.score();
+    }
+    if (!quiet && games <= 20) {
+      std::printf("game %llu (seed %llu): %llu actions; %s\n", static_cast<unsigned long long>(i),
+                  static_cast<unsigned long long>(seed + i), static_cast<unsigned long long>(match->actions),
+                  outcome.summary().c_str());
+    }
+  }
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  std::printf("game %s, %d players, %llu games, %llu actions (%.1f per game), %llu unfinished\n", game_id.c_str(),
+              players, static_cast<unsigned long long>(games), static_cast<unsigned long long>(total_actions),
+              games ? static_cast<double>(total_actions) / static_cast<double>(games) : 0.0,
+              static_cast<unsigned long long>(unfinished));
+  for (int s = 0; s < players; ++s) {
+    std::printf("seat %d: won %llu (%.1f%%), mean score %.2f\n", s, static_cast<unsigned long long>(wins[s]),
+                games ? 100.0 * static_cast<double>(wins[s]) / static_cast<double>(games) : 0.0,
+                games ? score_sum[s] / static_cast<double>(games) : 0.0);
+  }
+  std::printf("%.3f s, %.0f games/s, %.0f actions/s\n", seconds, static_cast<double>(games) / seconds,
+              static_cast<double>(total_actions) / seconds);
+  return unfinished ? 1 : 0;
+}

@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Installs what is missing, builds everything and runs every test: first the
+# normal build, then the same tests under AddressSanitizer + UBSan.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+jobs="$(nproc)"
+
+BRETHREN_BUILD_DIR=build tools/setup.sh
+cmake --build build -j "$jobs"
+ctest --test-dir build --output-on-failure -j "$jobs"
+
+# Sanitizers: same tests, fewer random games (they run ~10x slower).
+BRETHREN_BUILD_DIR=build-asan tools/setup.sh -DBRETHREN_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug
+cmake --build build-asan -j "$jobs"
+BRETHREN_CONFORMANCE_GAMES=100 BRETHREN_CONFORMANCE_DEEP=20 \
+  ctest --test-dir build-asan --output-on-failure -j "$jobs"

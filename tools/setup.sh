@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Installs every Debian package Brethren needs (a no-op when all are present)
+# and configures the build in ./build (or $BRETHREN_BUILD_DIR).
+#
+#   tools/setup.sh [extra cmake arguments]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+PACKAGES=(
+  cmake ninja-build g++ ccache pkg-config
+  libboost1.81-dev libboost-program-options1.81-dev
+  libprotobuf-dev protobuf-compiler
+  libspdlog-dev libsqlite3-dev libssl-dev
+  catch2
+)
+
+missing=()
+for pkg in "${PACKAGES[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$pkg")
+  fi
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "setup: installing ${missing[*]}"
+  sudo=""
+  if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
+  $sudo apt-get update -q
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends "${missing[@]}" </dev/null
+fi
+
+build_dir="${BRETHREN_BUILD_DIR:-build}"
+cmake -S . -B "$build_dir" -G Ninja "$@" >/dev/null
+echo "setup: configured $build_dir"

@@ -1,0 +1,45 @@
+#include "tools/simulation.h"
+
+#include <vector>
+
+#include "rules/bots/random_bot.h"
+
+namespace brethren::rules {
+
+Result<SimulatedMatch> play_random_match(const Game& game, const MatchSetup& setup, std::uint64_t policy_seed,
+                                         std::uint64_t max_actions) {
+  auto created = game.new_match(setup);
+  if (!created) return created.error();
+  SimulatedMatch match{std::move(created).value(), 0};
+  Rng rng(policy_seed);
+  std::vector<ActionId> legal;
+  while (!match.state->is_terminal() && match.actions < max_actions) {
+    const auto acting = match.state->acting_seats();
+    const Seat seat = acting[rng.below(static_cast<std::uint32_t>(acting.size()))];
+    match.state->legal_actions(seat, legal);
+    match.state->apply_legal(seat, legal[rng.below(static_cast<std::uint32_t>(legal.size()))]);
+    ++match.actions;
+  }
+  return match;
+}
+
+Result<SimulatedMatch> play_random_match_through_views(const Game& game, const MatchSetup& setup,
+                                                       std::uint64_t policy_seed, std::uint64_t max_actions) {
+  auto created = game.new_match(setup);
+  if (!created) return created.error();
+  SimulatedMatch match{std::move(created).value(), 0};
+  Rng rng(policy_seed);
+  std::vector<RandomBot> bots;
+  for (int s = 0; s < setup.seats; ++s) bots.emplace_back(rng.next());
+  while (!match.state->is_terminal() && match.actions < max_actions) {
+    const auto acting = match.state->acting_seats();
+    const Seat seat = acting[rng.below(static_cast<std::uint32_t>(acting.size()))];
+    auto action = bots[seat].choose(match.state->view(Viewer::player(seat)));
+    if (!action) return make_error(ErrorCode::kIllegalAction, "an acting seat's view lists no legal action");
+    if (auto st = match.state->apply(seat, *action); !st) return st.error();
+    ++match.actions;
+  }
+  return match;
+}
+
+}  // namespace brethren::rules
