@@ -1,0 +1,87 @@
+#include "persistence/migrations.h"
+
+#include <string>
+
+#include "persistence/sqlite.h"
+
+namespace brethren::persistence {
+namespace {
+
+// Index i holds the step from user_version i to i + 1. Never edit a step
+// that has shipped; add a new one.
+constexpr const char* kMigrations[] = {
+    // 1: rooms, seats, matches, the append-only action log, results.
+    R"sql(
+      CREATE TABLE rooms (
+        code            TEXT PRIMARY KEY,
+        game_id         TEXT NOT NULL,
+        options         BLOB NOT NULL,
+        is_public       INTEGER NOT NULL,
+        password_hash   TEXT NOT NULL,
+        seat_count      INTEGER NOT NULL,
+        host_token_hash TEXT NOT NULL,
+        status          TEXT NOT NULL,
+        created_at      INTEGER NOT NULL
+      );
+      CREATE TABLE seats (
+        room_code    TEXT NOT NULL REFERENCES rooms(code),
+        seat         INTEGER NOT NULL,
+        display_name TEXT NOT NULL,
+        token_hash   TEXT NOT NULL,
+        PRIMARY KEY (room_code, seat)
+      );
+      CREATE TABLE matches (
+        id          INTEGER PRIMARY KEY,
+        room_code   TEXT NOT NULL REFERENCES rooms(code),
+        game_id     TEXT NOT NULL,
+        options     BLOB NOT NULL,
+        seed        INTEGER NOT NULL,
+        seat_count  INTEGER NOT NULL,
+        status      TEXT NOT NULL,
+        started_at  INTEGER NOT NULL,
+        finished_at INTEGER NOT NULL DEFAULT 0
+      );
+      CREATE INDEX matches_by_room ON matches(room_code);
+      CREATE TABLE actions (
+        match_id INTEGER NOT NULL REFERENCES matches(id),
+        seq      INTEGER NOT NULL,
+        seat     INTEGER NOT NULL,
+        action   BLOB NOT NULL,
+        at       INTEGER NOT NULL,
+        PRIMARY KEY (match_id, seq)
+      ) WITHOUT ROWID;
+      CREATE TABLE results (
+        match_id    INTEGER PRIMARY KEY REFERENCES matches(id),
+        outcome     BLOB NOT NULL,
+        summary     TEXT NOT NULL,
+        finished_at INTEGER NOT NULL
+      );
+    )sql",
+};
+
+}  // namespace
+
+void migrate(Connection& db) {
+  auto version_stmt = db.prepare("PRAGMA user_version");
+  version_stmt.step();
+  const auto current = static_cast<std::size_t>(version_stmt.column_int(0));
+  version_stmt.reset();
+  constexpr std::size_t latest = sizeof(kMigrations) / sizeof(kMigrations[0]);
+  if (current > latest) {
+    throw SqliteError("the database has schema version " + std::to_string(current) +
+                      ", newer than this server's " + std::to_string(latest));
+  }
+  for (std::size_t v = current; v < latest; ++v) {
+    db.exec("BEGIN IMMEDIATE");
+    try {
+      db.exec(kMigrations[v]);
+      db.exec(("PRAGMA user_version = " + std::to_string(v + 1)).c_str());
+      db.exec("COMMIT");
+    } catch (...) {
+      db.exec("ROLLBACK");
+      throw;
+    }
+  }
+}
+
+}  // namespace brethren::persistence

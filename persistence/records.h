@@ -1,0 +1,56 @@
+// The rows Brethren stores. Persistence knows neither games nor the server:
+// options, actions and outcomes are opaque bytes to it.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+namespace brethren::persistence {
+
+struct RoomRecord {
+  std::string code;
+  std::string game_id;
+  std::string options;        // serialized brethren.v1.GameOptions
+  bool is_public = false;
+  std::string password_hash;  // empty: no password
+  int seat_count = 0;
+  std::string host_token_hash;
+  std::string status;         // "open", "playing", "finished"
+  std::int64_t created_at = 0;  // Unix milliseconds
+};
+
+struct SeatRecord {
+  std::string room_code;
+  int seat = 0;
+  std::string display_name;
+  std::string token_hash;     // SHA-256 of the seat token, never the token
+};
+
+struct MatchRecord {
+  std::int64_t id = 0;
+  std::string room_code;
+  std::string game_id;
+  std::string options;
+  std::uint64_t seed = 0;
+  int seat_count = 0;
+  std::string status;         // "live", "finished"
+  std::int64_t started_at = 0;
+  std::int64_t finished_at = 0;
+};
+
+struct ActionRecord {
+  std::int64_t match_id = 0;
+  std::int64_t seq = 0;       // 1, 2, 3 ... within the match
+  int seat = 0;
+  std::string action;         // serialized brethren.v1.GameAction
+  std::int64_t at = 0;        // Unix milliseconds
+};
+
+struct ResultRecord {
+  std::int64_t match_id = 0;
+  std::string outcome;        // serialized brethren.v1.MatchOutcome
+  std::string summary;
+  std::int64_t finished_at = 0;
+};
+
+}  // namespace brethren::persistence

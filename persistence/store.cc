@@ -1,0 +1,306 @@
+#include "persistence/store.h"
+
+#include <chrono>
+
+#include "persistence/migrations.h"
+#include "persistence/sqlite.h"
+
+namespace brethren::persistence {
+
+struct Store::Write {
+  std::function<void(Statements&)> op;
+  Done done;
+};
+
+// Prepared once, used only on the writer thread.
+struct Store::Statements {
+  explicit Statements(Connection& db)
+      : insert_room(db.prepare(
+            "INSERT INTO rooms (code, game_id, options, is_public, password_hash, seat_count, host_token_hash, "
+            "status, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)")),
+        room_status(db.prepare("UPDATE rooms SET status = ?2 WHERE code = ?1")),
+        room_seat_count(db.prepare("UPDATE rooms SET seat_count = ?2 WHERE code = ?1")),
+        upsert_seat(db.prepare(
+            "INSERT INTO seats (room_code, seat, display_name, token_hash) VALUES (?1, ?2, ?3, ?4) "
+            "ON CONFLICT (room_code, seat) DO UPDATE SET display_name = ?3, token_hash = ?4")),
+        delete_seat(db.prepare("DELETE FROM seats WHERE room_code = ?1 AND seat = ?2")),
+        insert_match(db.prepare(
+            "INSERT INTO matches (id, room_code, game_id, options, seed, seat_count, status, started_at) "
+            "VALUES (?1, ?2, ?3, ?4, ?5, ?6, 'live', ?7)")),
+        append_action(db.prepare("INSERT INTO actions (match_id, seq, seat, action, at) VALUES (?1, ?2, ?3, ?4, ?5)")),
+        finish_match(db.prepare("UPDATE matches SET status = 'finished', finished_at = ?2 WHERE id = ?1")),
+        insert_result(db.prepare(
+            "INSERT INTO results (match_id, outcome, summary, finished_at) VALUES (?1, ?2, ?3, ?4)")) {}
+
+  Statement insert_room, room_status, room_seat_count, upsert_seat, delete_seat, insert_match, append_action,
+      finish_match, insert_result;
+};
+
+namespace {
+void configure(Connection& db, bool synchronous_full) {
+  db.exec("PRAGMA journal_mode = WAL");
+  db.exec(synchronous_full ? "PRAGMA synchronous = FULL" : "PRAGMA synchronous = NORMAL");
+  db.exec("PRAGMA foreign_keys = ON");
+}
+}  // namespace
+
+std::unique_ptr<Store> Store::open(const std::string& path, StoreOptions options) {
+  return std::unique_ptr<Store>(new Store(path, options));
+}
+
+Store::Store(const std::string& path, StoreOptions options) : path_(path), options_(options) {
+  writer_db_ = std::make_unique<Connection>(path);
+  configure(*writer_db_, options_.synchronous_full);
+  migrate(*writer_db_);
+  statements_ = std::make_unique<Statements>(*writer_db_);
+  reader_db_ = std::make_unique<Connection>(path);
+  reader_db_->exec("PRAGMA foreign_keys = ON");
+  auto max_id = writer_db_->prepare("SELECT COALESCE(MAX(id), 0) FROM matches");
+  max_id.step();
+  next_match_id_ = max_id.column_int(0) + 1;
+  writer_ = std::thread([this] { writer_loop(); });
+}
+
+Store::~Store() {
+  {
+    std::lock_guard lock(mutex_);
+    stopping_ = true;
+  }
+  wake_.notify_all();
+  writer_.join();
+}
+
+int Store::schema_version() const {
+  std::lock_guard lock(reader_mutex_);
+  auto st = reader_db_->prepare("PRAGMA user_version");
+  st.step();
+  return static_cast<int>(st.column_int(0));
+}
+
+void Store::enqueue(std::function<void(Statements&)> op, Done done) {
+  {
+    std::lock_guard lock(mutex_);
+    queue_.push_back(Write{std::move(op), std::move(done)});
+    ++submitted_;
+  }
+  wake_.notify_one();
+}
+
+void Store::writer_loop() {
+  std::vector<Write> batch;
+  for (;;) {
+    {
+      std::unique_lock lock(mutex_);
+      wake_.wait(lock, [this] { return stopping_ || !queue_.empty(); });
+      if (queue_.empty()) return;  // stopping, and everything is committed
+      while (!queue_.empty() && batch.size() < options_.max_group) {
+        batch.push_back(std::move(queue_.front()));
+        queue_.pop_front();
+      }
+    }
+    const auto start = std::chrono::steady_clock::now();
+    std::vector<std::string> errors(batch.size());
+    std::string batch_error;
+    try {
+      writer_db_->exec("BEGIN IMMEDIATE");
+      for (std::size_t i = 0; i < batch.size(); ++i) {
+        // A savepoint per write: one failing write does not undo the others.
+        writer_db_->exec("SAVEPOINT w");
+        try {
+          batch[i].op(*statements_);
+          writer_db_->exec("RELEASE w");
+        } catch (const std::exception& e) {
+          errors[i] = e.what();
+          writer_db_->exec("ROLLBACK TO w");
+          writer_db_->exec("RELEASE w");
+        }
+      }
+      writer_db_->exec("COMMIT");
+    } catch (const std::exception& e) {
+      batch_error = e.what();
+      try {
+        writer_db_->exec("ROLLBACK");
+      } catch (...) {
+      }
+    }
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    CommitObserver observer;
+    {
+      std::lock_guard lock(mutex_);
+      observer = observer_;
+    }
+    if (observer && batch_error.empty()) observer(seconds, batch.size());
+    for (std::size_t i = 0; i < batch.size(); ++i) {
+      const std::string& error = batch_error.empty() ? errors[i] : batch_error;
+      if (batch[i].done) batch[i].done(error.empty(), error);
+    }
+    {
+      std::lock_guard lock(mutex_);
+      committed_ += batch.size();
+    }
+    drained_.notify_all();
+    batch.clear();
+  }
+}
+
+void Store::flush() {
+  std::unique_lock lock(mutex_);
+  const std::uint64_t target = submitted_;
+  drained_.wait(lock, [&] { return committed_ >= target; });
+}
+
+void Store::set_commit_observer(CommitObserver observer) {
+  std::lock_guard lock(mutex_);
+  observer_ = std::move(observer);
+}
+
+std::size_t Store::queued_writes() const {
+  std::lock_guard lock(mutex_);
+  return queue_.size();
+}
+
+std::int64_t Store::next_match_id() {
+  std::lock_guard lock(mutex_);
+  return next_match_id_++;
+}
+
+// --- writes -----------------------------------------------------------------
+
+void Store::insert_room(RoomRecord r, Done done) {
+  enqueue(
+      [r = std::move(r)](Statements& s) {
+        s.insert_room.bind(1, r.code).bind(2, r.game_id).bind_blob(3, r.options).bind(4, r.is_public ? 1 : 0);
+        s.insert_room.bind(5, r.password_hash).bind(6, r.seat_count).bind(7, r.host_token_hash).bind(8, r.status);
+        s.insert_room.bind(9, r.created_at).run();
+      },
+      std::move(done));
+}
+
+void Store::set_room_status(std::string code, std::string status, Done done) {
+  enqueue([code = std::move(code), status = std::move(status)](
+              Statements& s) { s.room_status.bind(1, code).bind(2, status).run(); },
+          std::move(done));
+}
+
+void Store::set_room_seat_count(std::string code, int seat_count, Done done) {
+  enqueue([code = std::move(code), seat_count](
+              Statements& s) { s.room_seat_count.bind(1, code).bind(2, seat_count).run(); },
+          std::move(done));
+}
+
+void Store::upsert_seat(SeatRecord seat, Done done) {
+  enqueue(
+      [seat = std::move(seat)](Statements& s) {
+        s.upsert_seat.bind(1, seat.room_code).bind(2, seat.seat).bind(3, seat.display_name).bind(4, seat.token_hash);
+        s.upsert_seat.run();
+      },
+      std::move(done));
+}
+
+void Store::delete_seat(std::string room_code, int seat, Done done) {
+  enqueue([room_code = std::move(room_code), seat](
+              Statements& s) { s.delete_seat.bind(1, room_code).bind(2, seat).run(); },
+          std::move(done));
+}
+
+void Store::insert_match(MatchRecord m, Done done) {
+  enqueue(
+      [m = std::move(m)](Statements& s) {
+        s.insert_match.bind(1, m.id).bind(2, m.room_code).bind(3, m.game_id).bind_blob(4, m.options);
+        s.insert_match.bind(5, static_cast<std::int64_t>(m.seed)).bind(6, m.seat_count).bind(7, m.started_at).run();
+      },
+      std::move(done));
+}
+
+void Store::append_action(ActionRecord a, Done done) {
+  enqueue(
+      [a = std::move(a)](Statements& s) {
+        s.append_action.bind(1, a.match_id).bind(2, a.seq).bind(3, a.seat).bind_blob(4, a.action).bind(5, a.at);
+        s.append_action.run();
+      },
+      std::move(done));
+}
+
+void Store::finish_match(ResultRecord r, Done done) {
+  enqueue(
+      [r = std::move(r)](Statements& s) {
+        s.finish_match.bind(1, r.match_id).bind(2, r.finished_at).run();
+        s.insert_result.bind(1, r.match_id).bind_blob(2, r.outcome).bind(3, r.summary).bind(4, r.finished_at).run();
+      },
+      std::move(done));
+}
+
+// --- reads ------------------------------------------------------------------
+
+std::vector<RoomRecord> Store::load_rooms() const {
+  std::lock_guard lock(reader_mutex_);
+  auto st = reader_db_->prepare(
+      "SELECT code, game_id, options, is_public, password_hash, seat_count, host_token_hash, status, created_at "
+      "FROM rooms ORDER BY created_at, code");
+  std::vector<RoomRecord> out;
+  while (st.step()) {
+    out.push_back(RoomRecord{st.column_text(0), st.column_text(1), st.column_blob(2), st.column_int(3) != 0,
+                             st.column_text(4), static_cast<int>(st.column_int(5)), st.column_text(6),
+                             st.column_text(7), st.column_int(8)});
+  }
+  return out;
+}
+
+std::vector<SeatRecord> Store::load_seats() const {
+  std::lock_guard lock(reader_mutex_);
+  auto st = reader_db_->prepare("SELECT room_code, seat, display_name, token_hash FROM seats ORDER BY room_code, seat");
+  std::vector<SeatRecord> out;
+  while (st.step()) {
+    out.push_back(SeatRecord{st.column_text(0), static_cast<int>(st.column_int(1)), st.column_text(2),
+                             st.column_text(3)});
+  }
+  return out;
+}
+
+std::vector<MatchRecord> Store::load_matches() const {
+  std::lock_guard lock(reader_mutex_);
+  auto st = reader_db_->prepare(
+      "SELECT id, room_code, game_id, options, seed, seat_count, status, started_at, finished_at "
+      "FROM matches ORDER BY id");
+  std::vector<MatchRecord> out;
+  while (st.step()) {
+    out.push_back(MatchRecord{st.column_int(0), st.column_text(1), st.column_text(2), st.column_blob(3),
+                              static_cast<std::uint64_t>(st.column_int(4)), static_cast<int>(st.column_int(5)),
+                              st.column_text(6), st.column_int(7), st.column_int(8)});
+  }
+  return out;
+}
+
+std::unordered_map<std::int64_t, std::vector<ActionRecord>> Store::load_actions() const {
+  std::lock_guard lock(reader_mutex_);
+  auto st = reader_db_->prepare("SELECT match_id, seq, seat, action, at FROM actions ORDER BY match_id, seq");
+  std::unordered_map<std::int64_t, std::vector<ActionRecord>> out;
+  while (st.step()) {
+    const std::int64_t match = st.column_int(0);
+    out[match].push_back(
+        ActionRecord{match, st.column_int(1), static_cast<int>(st.column_int(2)), st.column_blob(3), st.column_int(4)});
+  }
+  return out;
+}
+
+std::vector<ActionRecord> Store::load_actions(std::int64_t match_id) const {
+  std::lock_guard lock(reader_mutex_);
+  auto st = reader_db_->prepare("SELECT match_id, seq, seat, action, at FROM actions WHERE match_id = ?1 ORDER BY seq");
+  st.bind(1, match_id);
+  std::vector<ActionRecord> out;
+  while (st.step()) {
+    out.push_back(ActionRecord{st.column_int(0), st.column_int(1), static_cast<int>(st.column_int(2)),
+                               st.column_blob(3), st.column_int(4)});
+  }
+  return out;
+}
+
+std::vector<ResultRecord> Store::load_results() const {
+  std::lock_guard lock(reader_mutex_);
+  auto st = reader_db_->prepare("SELECT match_id, outcome, summary, finished_at FROM results ORDER BY match_id");
+  std::vector<ResultRecord> out;
+  while (st.step()) out.push_back(ResultRecord{st.column_int(0), st.column_blob(1), st.column_text(2), st.column_int(3)});
+  return out;
+}
+
+}  // namespace brethren::persistence

@@ -1,0 +1,70 @@
+#include "server/config.h"
+
+#include <boost/program_options.hpp>
+#include <iostream>
+#include <thread>
+
+namespace brethren::server {
+
+namespace po = boost::program_options;
+
+std::optional<Config> parse_config(int argc, char** argv, int& exit_code) {
+  Config c;
+  std::string db_sync = "full";
+  po::options_description desc(
+      "brethren-server: authoritative game server for pirate card and board games\n"
+      "Every option can also be set by an environment variable BRETHREN_<OPTION>\n"
+      "(upper case, '-' as '_'), e.g. BRETHREN_PORT=9000. Flags win over the environment.\n\nOptions");
+  desc.add_options()
+      ("help,h", "this text")
+      ("threads", po::value(&c.threads)->default_value(0), "worker threads (0: one per core)")
+      ("bind", po::value(&c.bind)->default_value(c.bind), "address to listen on")
+      ("port", po::value(&c.port)->default_value(c.port), "TCP port (0: any free port, printed at start)")
+      ("db", po::value(&c.db)->default_value(c.db), "SQLite database file (created with its folder)")
+      ("log-level", po::value(&c.log_level)->default_value(c.log_level), "trace, debug, info, warn, error, critical, off")
+      ("max-frame-bytes", po::value(&c.max_frame_bytes)->default_value(c.max_frame_bytes), "largest WebSocket message accepted; larger ones close the connection (1009)")
+      ("rate-limit", po::value(&c.rate_limit)->default_value(c.rate_limit), "messages per second allowed per connection")
+      ("rate-burst", po::value(&c.rate_burst)->default_value(c.rate_burst), "messages allowed in a burst")
+      ("rate-abuse-strikes", po::value(&c.rate_abuse_strikes)->default_value(c.rate_abuse_strikes), "rate-limited messages in a row before the connection is closed (1008)")
+      ("max-event-gap", po::value(&c.max_event_gap)->default_value(c.max_event_gap), "a reconnecting client that missed more events gets a full view instead")
+      ("db-sync", po::value(&db_sync)->default_value(db_sync), "full: every commit survives power loss; normal: survives crashes only")
+      ("max-send-queue", po::value(&c.max_send_queue)->default_value(c.max_send_queue), "outgoing frames queued for one slow client before it is dropped")
+      ("insecure-fixed-seed", po::value(&c.insecure_fixed_seed)->default_value(0), "tests and benchmarks only: every match uses this seed (0: secret random seeds)");
+  po::variables_map vm;
+  try {
+    po::store(po::parse_command_line(argc, argv, desc), vm);
+    po::store(po::parse_environment(desc,
+                                    [&desc](const std::string& env) -> std::string {
+                                      if (env.rfind("BRETHREN_", 0) != 0) return "";
+                                      std::string name = env.substr(9);
+                                      for (auto& ch : name) ch = ch == '_' ? '-' : static_cast<char>(std::tolower(ch));
+                                      return desc.find_nothrow(name, false) ? name : "";
+                                    }),
+              vm);
+    if (vm.count("help")) {
+      std::cout << desc << "\n";
+      exit_code = 0;
+      return std::nullopt;
+    }
+    po::notify(vm);
+  } catch (const po::error& e) {
+    std::cerr << "brethren-server: " << e.what() << "\n";
+    exit_code = 2;
+    return std::nullopt;
+  }
+  if (db_sync != "full" && db_sync != "normal") {
+    std::cerr << "brethren-server: --db-sync must be full or normal\n";
+    exit_code = 2;
+    return std::nullopt;
+  }
+  c.db_sync_full = db_sync == "full";
+  if (c.threads <= 0) c.threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  if (c.rate_limit <= 0 || c.rate_burst < 1) {
+    std::cerr << "brethren-server: --rate-limit must be > 0 and --rate-burst >= 1\n";
+    exit_code = 2;
+    return std::nullopt;
+  }
+  return c;
+}
+
+}  // namespace brethren::server

@@ -1,0 +1,33 @@
+// Server settings: each from a flag, else a BRETHREN_* environment variable,
+// else the embedded default.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace brethren::server {
+
+struct Config {
+  int threads = 0;                 // 0: number of cores
+  std::string bind = "0.0.0.0";
+  std::uint16_t port = 8080;
+  std::string db = "./data/brethren.db";
+  std::string log_level = "info";
+  std::size_t max_frame_bytes = 64 * 1024;
+  double rate_limit = 30;          // messages per second per connection
+  double rate_burst = 60;          // bucket size
+  int rate_abuse_strikes = 100;    // rate-limited messages in a row before closing (1008)
+  std::uint64_t max_event_gap = 1000;  // more missed events than this: send a full view instead
+  bool db_sync_full = true;
+  std::size_t max_send_queue = 4096;   // queued outgoing frames before a slow client is dropped
+  // Tests and benchmarks only: every match gets this seed instead of a secret
+  // random one (0: off). Never set it where players play for real.
+  std::uint64_t insecure_fixed_seed = 0;
+};
+
+// Parses argv and the environment. Returns nullopt after printing --help or
+// an error (exit code in `exit_code`).
+std::optional<Config> parse_config(int argc, char** argv, int& exit_code);
+
+}  // namespace brethren::server

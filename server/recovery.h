@@ -1,0 +1,22 @@
+// Start-up: every stored room comes back, and every match is rebuilt by
+// replaying its action log, before the server accepts a connection.
+#pragma once
+
+#include <cstddef>
+
+namespace brethren::server {
+
+class RoomDirectory;
+struct Services;
+
+struct RecoveryReport {
+  std::size_t rooms = 0;
+  std::size_t live_matches = 0;
+  std::size_t finished_matches = 0;
+  std::size_t failed = 0;
+  double seconds = 0;
+};
+
+RecoveryReport recover_rooms(Services& services, RoomDirectory& rooms);
+
+}  // namespace brethren::server

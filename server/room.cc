@@ -1,0 +1,547 @@
+#include "server/room.h"
+
+#include <spdlog/spdlog.h>
+
+#include <boost/asio/post.hpp>
+#include <map>
+
+#include "server/match_feed.h"
+#include "server/secrets.h"
+
+namespace brethren::server {
+
+namespace asio = boost::asio;
+
+v1::ErrorCode to_protocol_error(rules::ErrorCode code) {
+  switch (code) {
+    case rules::ErrorCode::kNotYourTurn: return v1::NOT_YOUR_TURN;
+    case rules::ErrorCode::kIllegalAction: return v1::ILLEGAL_ACTION;
+    case rules::ErrorCode::kMalformedAction: return v1::MALFORMED_ACTION;
+    case rules::ErrorCode::kGameOver: return v1::GAME_OVER;
+    case rules::ErrorCode::kInvalidOptions: return v1::INVALID_OPTIONS;
+    case rules::ErrorCode::kInvalidSeatCount: return v1::INVALID_SEAT_COUNT;
+    case rules::ErrorCode::kUnknownGame: return v1::UNKNOWN_GAME;
+    case rules::ErrorCode::kCorruptState: return v1::INTERNAL;
+  }
+  return v1::INTERNAL;
+}
+
+Room::Room(Services& services, const rules::Game& game, persistence::RoomRecord record)
+    : services_(services), game_(game), record_(std::move(record)), strand_(asio::make_strand(services.io)) {
+  options_.ParseFromString(record_.options);
+  seats_.resize(static_cast<std::size_t>(record_.seat_count));
+  status_ = record_.status == "finished" ? Status::kFinished
+            : record_.status == "playing" ? Status::kPlaying
+                                          : Status::kOpen;
+  update_summary();
+}
+
+template <class Fn>
+persistence::Store::Done Room::on_strand(Fn fn) {
+  ++services_.metrics.commits_in_flight;
+  return [self = shared_from_this(), fn = std::move(fn)](bool ok, const std::string& error) {
+    asio::post(self->strand_, [self, fn, ok, error]() mutable {
+      --self->services_.metrics.commits_in_flight;
+      fn(ok, error);
+    });
+  };
+}
+
+// --- Entry points -------------------------------------------------------------
+
+void Room::create(std::shared_ptr<Client> creator, std::uint64_t rid, std::string host_token,
+                  std::string display_name) {
+  asio::post(strand_, [self = shared_from_this(), creator, rid, host_token, display_name] {
+    self->services_.store.insert_room(
+        self->record_, self->on_strand([self, creator, rid, host_token, display_name](bool ok, const std::string& error) {
+          if (!ok) {
+            spdlog::error("room {}: could not be stored: {}", self->code(), error);
+            self->reply_error(creator, rid, v1::INTERNAL, "the room could not be stored");
+            return;
+          }
+          self->add_member(creator, -1, true, display_name);
+          v1::ServerMessage m;
+          *m.mutable_room_created()->mutable_room() = self->room_info(creator->client_id());
+          m.mutable_room_created()->set_host_token(host_token);
+          self->reply(creator, rid, std::move(m));
+          spdlog::info("room {}: created, game {}, {} seats, {} by '{}'", self->code(), self->record_.game_id,
+                       self->record_.seat_count, self->record_.is_public ? "public" : "private", display_name);
+        }));
+  });
+}
+
+void Room::handle(std::shared_ptr<Client> client, std::uint64_t rid, v1::ClientMessage message,
+                  Clock::time_point received) {
+  asio::post(strand_, [self = shared_from_this(), client, rid, message = std::move(message), received] {
+    using M = v1::ClientMessage;
+    switch (message.body_case()) {
+      case M::kJoinRoom: return self->on_join(client, rid, message.join_room());
+      case M::kTakeSeat: return self->on_take_seat(client, rid, message.take_seat());
+      case M::kLeaveSeat: return self->on_leave_seat(client, rid);
+      case M::kLeaveRoom: return self->on_leave_room(client, rid);
+      case M::kResume: return self->on_resume(client, rid, message.resume());
+      case M::kClaimHost: return self->on_claim_host(client, rid, message.claim_host());
+      case M::kStartMatch: return self->on_start(client, rid);
+      case M::kSubmitAction: return self->on_submit(client, rid, message.submit_action(), received);
+      case M::kSync: return self->on_sync(client, rid, message.sync());
+      default: return self->reply_error(client, rid, v1::UNKNOWN_MESSAGE, "not a room request");
+    }
+  });
+}
+
+void Room::disconnected(std::uint64_t client_id) {
+  asio::post(strand_, [self = shared_from_this(), client_id] {
+    auto it = self->members_.find(client_id);
+    if (it == self->members_.end()) return;
+    const int seat = it->second.seat;
+    self->members_.erase(it);
+    if (seat >= 0 && self->seats_[seat].client_id == client_id) {
+      self->seats_[seat].client_id = 0;
+      spdlog::info("room {} seat {}: disconnected", self->code(), seat);
+    }
+    self->broadcast_room();
+  });
+}
+
+void Room::close_all() {
+  asio::post(strand_, [self = shared_from_this()] {
+    for (auto& [id, m] : self->members_) {
+      if (auto c = m.client.lock()) c->close(1001, "server shutting down");
+    }
+  });
+}
+
+// --- Membership and seats -------------------------------------------------------
+
+Room::Member* Room::member(std::uint64_t client_id) {
+  auto it = members_.find(client_id);
+  return it == members_.end() ? nullptr : &it->second;
+}
+
+void Room::add_member(const std::shared_ptr<Client>& c, int seat, bool host, const std::string& name) {
+  Member& m = members_[c->client_id()];
+  m.client = c;
+  m.seat = seat;
+  m.host = m.host || host;
+  m.display_name = name;
+  c->joined_room(code());
+}
+
+bool Room::check_password(const std::string& password) const {
+  return record_.password_hash.empty() || sha256_hex(code() + ":" + password) == record_.password_hash;
+}
+
+void Room::on_join(const std::shared_ptr<Client>& c, std::uint64_t rid, const v1::JoinRoom& m) {
+  if (!check_password(m.password())) return reply_error(c, rid, v1::WRONG_PASSWORD, "wrong password for this room");
+  const std::string name = m.display_name().empty() ? "Player" : m.display_name();
+  if (Member* existing = member(c->client_id())) {
+    existing->display_name = name;
+  } else {
+    add_member(c, -1, false, name);
+    spdlog::info("room {}: '{}' joined", code(), name);
+  }
+  v1::ServerMessage reply_message;
+  *reply_message.mutable_room() = room_info(c->client_id());
+  reply(c, rid, std::move(reply_message));
+  if (state_) send_match(c, 0, member(c->client_id())->seat, 0);
+  broadcast_room();
+}
+
+void Room::on_take_seat(const std::shared_ptr<Client>& c, std::uint64_t rid, const v1::TakeSeat& m) {
+  Member* me = member(c->client_id());
+  if (!me) return reply_error(c, rid, v1::NOT_IN_ROOM, "join the room first");
+  if (status_ != Status::kOpen) return reply_error(c, rid, v1::ALREADY_STARTED, "the match has started");
+  if (me->seat >= 0) return reply_error(c, rid, v1::INVALID_ARGUMENT, "you already hold seat " + std::to_string(me->seat));
+  int seat = m.seat();
+  if (seat == -1) {
+    for (std::size_t i = 0; i < seats_.size() && seat == -1; ++i) {
+      if (!seats_[i].taken) seat = static_cast<int>(i);
+    }
+    if (seat == -1) return reply_error(c, rid, v1::ROOM_FULL, "every seat is taken");
+  } else if (seat < 0 || seat >= static_cast<int>(seats_.size())) {
+    return reply_error(c, rid, v1::INVALID_ARGUMENT,
+                       "seats are numbered 0 to " + std::to_string(seats_.size() - 1) + ", or -1 for any");
+  } else if (seats_[seat].taken) {
+    return reply_error(c, rid, v1::SEAT_TAKEN, "seat " + std::to_string(seat) + " is taken");
+  }
+  // Reserve now; confirm once stored.
+  const std::string token = new_secret_token();
+  SeatSlot& slot = seats_[seat];
+  slot = SeatSlot{true, me->display_name, sha256_hex(token), c->client_id()};
+  me->seat = seat;
+  services_.store.upsert_seat(
+      persistence::SeatRecord{code(), seat, slot.display_name, slot.token_hash},
+      on_strand([this, c, rid, seat, token](bool ok, const std::string& error) {
+        if (!ok) {
+          spdlog::error("room {} seat {}: could not be stored: {}", code(), seat, error);
+          seats_[seat] = SeatSlot{};
+          if (Member* again = member(c->client_id())) again->seat = -1;
+          return reply_error(c, rid, v1::INTERNAL, "the seat could not be stored");
+        }
+        v1::ServerMessage reply_message;
+        auto* taken = reply_message.mutable_seat_taken();
+        *taken->mutable_room() = room_info(c->client_id());
+        taken->set_seat(seat);
+        taken->set_seat_token(token);
+        reply(c, rid, std::move(reply_message));
+        spdlog::info("room {} seat {}: taken by '{}'", code(), seat, seats_[seat].display_name);
+        broadcast_room();
+      }));
+}
+
+void Room::on_leave_seat(const std::shared_ptr<Client>& c, std::uint64_t rid) {
+  Member* me = member(c->client_id());
+  if (!me) return reply_error(c, rid, v1::NOT_IN_ROOM, "join the room first");
+  if (me->seat < 0) return reply_error(c, rid, v1::NOT_SEATED, "you hold no seat");
+  if (status_ != Status::kOpen) return reply_error(c, rid, v1::ALREADY_STARTED, "seats are kept once the match has started");
+  const int seat = me->seat;
+  services_.store.delete_seat(code(), seat, on_strand([this, c, rid, seat](bool ok, const std::string& error) {
+    if (!ok) return reply_error(c, rid, v1::INTERNAL, "the seat could not be released: " + error);
+    seats_[seat] = SeatSlot{};
+    if (Member* again = member(c->client_id())) again->seat = -1;
+    v1::ServerMessage reply_message;
+    *reply_message.mutable_room() = room_info(c->client_id());
+    reply(c, rid, std::move(reply_message));
+    spdlog::info("room {} seat {}: released", code(), seat);
+    broadcast_room();
+  }));
+}
+
+void Room::on_leave_room(const std::shared_ptr<Client>& c, std::uint64_t rid) {
+  Member* me = member(c->client_id());
+  if (!me) return reply_error(c, rid, v1::NOT_IN_ROOM, "you are not in this room");
+  const int seat = me->seat;
+  members_.erase(c->client_id());
+  c->left_room(code());
+  if (seat >= 0) {
+    if (status_ == Status::kOpen) {
+      // Before the start the seat is given back; afterwards it stays the
+      // player's (he can resume it with his token).
+      seats_[seat] = SeatSlot{};
+      services_.store.delete_seat(code(), seat, [room = code(), seat](bool ok, const std::string& error) {
+        if (!ok) spdlog::error("room {} seat {}: release not stored: {}", room, seat, error);
+      });
+    } else if (seats_[seat].client_id == c->client_id()) {
+      seats_[seat].client_id = 0;
+    }
+  }
+  v1::ServerMessage reply_message;
+  reply_message.mutable_ok();
+  reply(c, rid, std::move(reply_message));
+  broadcast_room();
+}
+
+void Room::on_resume(const std::shared_ptr<Client>& c, std::uint64_t rid, const v1::Resume& m) {
+  const std::string hash = sha256_hex(m.seat_token());
+  int seat = -1;
+  for (std::size_t i = 0; i < seats_.size(); ++i) {
+    if (seats_[i].taken && seats_[i].token_hash == hash) seat = static_cast<int>(i);
+  }
+  if (seat < 0) return reply_error(c, rid, v1::INVALID_TOKEN, "that seat token is not valid for this room");
+  Member* me = member(c->client_id());
+  if (me && me->seat >= 0 && me->seat != seat) {
+    return reply_error(c, rid, v1::INVALID_ARGUMENT, "this connection already holds seat " + std::to_string(me->seat));
+  }
+  SeatSlot& slot = seats_[seat];
+  if (slot.client_id != 0 && slot.client_id != c->client_id()) {
+    // The newest connection wins; the old one is told why it is closed.
+    if (auto old = members_.find(slot.client_id); old != members_.end()) {
+      if (auto old_client = old->second.client.lock()) {
+        old_client->left_room(code());
+        old_client->close(kCloseSeatResumedElsewhere, "seat resumed on another connection");
+      }
+      members_.erase(old);
+    }
+  }
+  slot.client_id = c->client_id();
+  add_member(c, seat, me && me->host, slot.display_name);
+  spdlog::info("room {} seat {}: resumed", code(), seat);
+  v1::ServerMessage reply_message;
+  *reply_message.mutable_room() = room_info(c->client_id());
+  reply(c, rid, std::move(reply_message));
+  if (state_) send_match(c, 0, seat, m.last_version());
+  broadcast_room();
+}
+
+void Room::on_claim_host(const std::shared_ptr<Client>& c, std::uint64_t rid, const v1::ClaimHost& m) {
+  if (sha256_hex(m.host_token()) != record_.host_token_hash) {
+    return reply_error(c, rid, v1::INVALID_TOKEN, "that host token is not valid for this room");
+  }
+  Member* me = member(c->client_id());
+  if (me) {
+    me->host = true;
+  } else {
+    add_member(c, -1, true, "Host");
+  }
+  v1::ServerMessage reply_message;
+  *reply_message.mutable_room() = room_info(c->client_id());
+  reply(c, rid, std::move(reply_message));
+  if (!me && state_) send_match(c, 0, -1, 0);
+}
+
+// --- The match -----------------------------------------------------------------
+
+void Room::on_start(const std::shared_ptr<Client>& c, std::uint64_t rid) {
+  Member* me = member(c->client_id());
+  if (!me) return reply_error(c, rid, v1::NOT_IN_ROOM, "join the room first");
+  if (!me->host) return reply_error(c, rid, v1::NOT_HOST, "only the host can start the match");
+  if (status_ != Status::kOpen) return reply_error(c, rid, v1::ALREADY_STARTED, "the match has already started");
+  for (const SeatSlot& s : seats_) {
+    if (!s.taken) return reply_error(c, rid, v1::SEATS_NOT_FILLED, "every seat needs a player before the start");
+  }
+  const std::uint64_t seed =
+      services_.config.insecure_fixed_seed != 0 ? services_.config.insecure_fixed_seed : new_seed();
+  auto created = game_.new_match(rules::MatchSetup{options_, record_.seat_count, seed});
+  if (!created) return reply_error(c, rid, to_protocol_error(created.error().code), created.error().message);
+  status_ = Status::kStarting;
+  match_ = persistence::MatchRecord{services_.store.next_match_id(), code(), record_.game_id, record_.options,
+                                    seed, record_.seat_count, "live", unix_millis(), 0};
+  auto failure = std::make_shared<std::string>();
+  services_.store.insert_match(match_, [failure](bool ok, const std::string& error) {
+    if (!ok) *failure = error;
+  });
+  auto holder = std::make_shared<std::unique_ptr<rules::State>>(std::move(created).value());
+  services_.store.set_room_status(
+      code(), "playing", on_strand([this, c, rid, failure, holder](bool ok, const std::string& error) {
+        if (!ok || !failure->empty()) {
+          spdlog::error("room {}: match start not stored: {}", code(), ok ? *failure : error);
+          status_ = Status::kOpen;
+          return reply_error(c, rid, v1::INTERNAL, "the match could not be stored");
+        }
+        state_ = std::move(*holder);
+        status_ = Status::kPlaying;
+        ++services_.metrics.live_matches;
+        spdlog::info("room {}: match {} started", code(), match_.id);
+        v1::ServerMessage reply_message;
+        *reply_message.mutable_room() = room_info(c->client_id());
+        reply(c, rid, std::move(reply_message));
+        broadcast_room();
+        broadcast_match();
+      }));
+}
+
+void Room::on_submit(const std::shared_ptr<Client>& c, std::uint64_t rid, const v1::SubmitAction& m,
+                     Clock::time_point received) {
+  Member* me = member(c->client_id());
+  if (!me) return reply_error(c, rid, v1::NOT_IN_ROOM, "join the room first");
+  if (status_ == Status::kFinished) return reply_error(c, rid, v1::GAME_OVER, "the match has ended");
+  if (!state_) return reply_error(c, rid, v1::NOT_STARTED, "the match has not started");
+  if (me->seat < 0) return reply_error(c, rid, v1::NOT_SEATED, "spectators cannot play");
+  if (services_.shutting_down) return reply_error(c, rid, v1::SHUTTING_DOWN, "the server is shutting down");
+  moves_.push_back(PendingMove{c, rid, me->seat, m.action(), received});
+  process_next_move();
+}
+
+void Room::process_next_move() {
+  while (!move_in_flight_ && !moves_.empty()) {
+    PendingMove move = std::move(moves_.front());
+    moves_.pop_front();
+    auto applied = state_->apply(move.seat, move.action);
+    if (!applied) {
+      ++services_.metrics.moves_rejected;
+      reply_error(move.client, move.request_id, to_protocol_error(applied.error().code), applied.error().message);
+      continue;
+    }
+    log_.push_back(rules::LoggedAction{move.seat, move.action});
+    persistence::ActionRecord record{match_.id, static_cast<std::int64_t>(log_.size()), move.seat,
+                                     move.action.SerializeAsString(), unix_millis()};
+    move_in_flight_ = true;
+    const std::uint64_t version = state_->version();
+    auto failure = std::make_shared<std::string>();
+    auto done = on_strand([this, move, version, failure](bool ok, const std::string& error) {
+      on_move_committed(move, version, ok && failure->empty(), ok ? *failure : error);
+    });
+    if (!state_->is_terminal()) {
+      services_.store.append_action(std::move(record), std::move(done));
+      continue;
+    }
+    // The final move, the result and the room's status commit together.
+    services_.store.append_action(std::move(record), [failure](bool ok, const std::string& error) {
+      if (!ok) *failure = error;
+    });
+    const auto outcome = state_->outcome();
+    services_.store.finish_match(
+        persistence::ResultRecord{match_.id, outcome.SerializeAsString(), outcome.summary(), unix_millis()},
+        [failure](bool ok, const std::string& error) {
+          if (!ok && failure->empty()) *failure = error;
+        });
+    services_.store.set_room_status(code(), "finished", std::move(done));
+  }
+}
+
+void Room::on_move_committed(PendingMove move, std::uint64_t version, bool ok, const std::string& error) {
+  move_in_flight_ = false;
+  if (!ok) {
+    // Not durable, so not played: rebuild the state from the stored log.
+    spdlog::error("room {} seat {}: move not stored, rolled back: {}", code(), move.seat, error);
+    log_.pop_back();
+    auto rebuilt = rules::replay(game_, rules::MatchSetup{options_, match_.seat_count, match_.seed}, log_);
+    if (rebuilt) state_ = std::move(rebuilt).value();
+    reply_error(move.client, move.request_id, v1::INTERNAL, "the move could not be stored and was not played");
+  } else {
+    ++services_.metrics.moves_accepted;
+    services_.metrics.move_latency.observe(std::chrono::duration<double>(Clock::now() - move.received).count());
+    v1::ServerMessage ack;
+    ack.mutable_action_accepted()->set_version(version);
+    reply(move.client, move.request_id, std::move(ack));
+    broadcast_match();
+    if (state_->is_terminal() && status_ != Status::kFinished) {
+      status_ = Status::kFinished;
+      --services_.metrics.live_matches;
+      ++services_.metrics.matches_finished;
+      spdlog::info("room {}: match {} finished: {}", code(), match_.id, state_->outcome().summary());
+      broadcast_room();
+    }
+  }
+  process_next_move();
+}
+
+void Room::on_sync(const std::shared_ptr<Client>& c, std::uint64_t rid, const v1::Sync& m) {
+  Member* me = member(c->client_id());
+  if (!me) return reply_error(c, rid, v1::NOT_IN_ROOM, "join the room first");
+  if (!state_) return reply_error(c, rid, v1::NOT_STARTED, "the match has not started");
+  send_match(c, rid, me->seat, m.last_version());
+}
+
+// --- Sending -------------------------------------------------------------------
+
+void Room::reply(const std::shared_ptr<Client>& c, std::uint64_t rid, v1::ServerMessage message) {
+  message.set_request_id(rid);
+  c->deliver(std::move(message));
+}
+
+void Room::reply_error(const std::shared_ptr<Client>& c, std::uint64_t rid, v1::ErrorCode code, std::string text) {
+  ++services_.metrics.errors_sent;
+  v1::ServerMessage m;
+  m.mutable_error()->set_code(code);
+  m.mutable_error()->set_message(std::move(text));
+  reply(c, rid, std::move(m));
+}
+
+void Room::send_match(const std::shared_ptr<Client>& c, std::uint64_t rid, int seat, std::uint64_t after_version) {
+  v1::ServerMessage m;
+  m.set_request_id(rid);
+  *m.mutable_match_update() = build_match_update(code(), *state_, seat, after_version, services_.config.max_event_gap);
+  c->deliver(std::move(m));
+}
+
+void Room::broadcast_match() {
+  // One update per distinct seat (and one for all spectators), then copies.
+  std::map<int, v1::ServerMessage> by_seat;
+  for (auto& [id, m] : members_) {
+    auto c = m.client.lock();
+    if (!c) continue;
+    auto it = by_seat.find(m.seat);
+    if (it == by_seat.end()) {
+      v1::ServerMessage message;
+      *message.mutable_match_update() =
+          build_match_update(code(), *state_, m.seat, broadcast_version_, services_.config.max_event_gap);
+      it = by_seat.emplace(m.seat, std::move(message)).first;
+    }
+    c->deliver(it->second);
+  }
+  broadcast_version_ = state_->version();
+}
+
+v1::RoomInfo Room::room_info(std::uint64_t for_client) const {
+  v1::RoomInfo info;
+  info.set_room_code(code());
+  info.set_game_id(record_.game_id);
+  *info.mutable_options() = options_;
+  info.set_public_(record_.is_public);
+  info.set_has_password(!record_.password_hash.empty());
+  info.set_seat_count(record_.seat_count);
+  for (std::size_t i = 0; i < seats_.size(); ++i) {
+    auto* s = info.add_seats();
+    s->set_seat(static_cast<int>(i));
+    s->set_taken(seats_[i].taken);
+    s->set_display_name(seats_[i].display_name);
+    s->set_connected(seats_[i].client_id != 0);
+  }
+  switch (status_) {
+    case Status::kOpen:
+    case Status::kStarting: info.set_status(v1::ROOM_STATUS_OPEN); break;
+    case Status::kPlaying: info.set_status(v1::ROOM_STATUS_PLAYING); break;
+    case Status::kFinished: info.set_status(v1::ROOM_STATUS_FINISHED); break;
+  }
+  int spectators = 0;
+  for (const auto& [id, m] : members_) spectators += m.seat < 0 ? 1 : 0;
+  info.set_spectator_count(spectators);
+  auto it = members_.find(for_client);
+  info.set_your_seat(it == members_.end() ? -1 : it->second.seat);
+  info.set_you_are_host(it != members_.end() && it->second.host);
+  return info;
+}
+
+void Room::broadcast_room() {
+  for (auto& [id, m] : members_) {
+    if (auto c = m.client.lock()) {
+      v1::ServerMessage message;
+      *message.mutable_room() = room_info(id);
+      c->deliver(std::move(message));
+    }
+  }
+  update_summary();
+}
+
+void Room::update_summary() {
+  v1::RoomSummary s;
+  s.set_room_code(code());
+  s.set_game_id(record_.game_id);
+  s.set_seat_count(record_.seat_count);
+  int taken = 0;
+  for (const SeatSlot& slot : seats_) taken += slot.taken ? 1 : 0;
+  s.set_seats_taken(taken);
+  s.set_has_password(!record_.password_hash.empty());
+  s.set_status(status_ == Status::kPlaying    ? v1::ROOM_STATUS_PLAYING
+               : status_ == Status::kFinished ? v1::ROOM_STATUS_FINISHED
+                                              : v1::ROOM_STATUS_OPEN);
+  std::lock_guard lock(summary_mutex_);
+  summary_ = std::move(s);
+}
+
+v1::RoomSummary Room::summary() const {
+  std::lock_guard lock(summary_mutex_);
+  return summary_;
+}
+
+bool Room::listed() const { return record_.is_public; }
+
+// --- Recovery ------------------------------------------------------------------
+
+void Room::restore_seat(const persistence::SeatRecord& seat) {
+  if (seat.seat < 0 || seat.seat >= static_cast<int>(seats_.size())) return;
+  seats_[seat.seat] = SeatSlot{true, seat.display_name, seat.token_hash, 0};
+  update_summary();
+}
+
+bool Room::restore_match(const persistence::MatchRecord& match, const std::vector<persistence::ActionRecord>& actions,
+                         std::string& error) {
+  std::vector<rules::LoggedAction> log;
+  log.reserve(actions.size());
+  for (const auto& a : actions) {
+    rules::LoggedAction step{a.seat, {}};
+    if (!step.action.ParseFromString(a.action)) {
+      error = "stored action " + std::to_string(a.seq) + " does not parse";
+      return false;
+    }
+    log.push_back(std::move(step));
+  }
+  v1::GameOptions options;
+  options.ParseFromString(match.options);
+  auto state = rules::replay(game_, rules::MatchSetup{options, match.seat_count, match.seed}, log);
+  if (!state) {
+    error = state.error().message;
+    return false;
+  }
+  state_ = std::move(state).value();
+  log_ = std::move(log);
+  match_ = match;
+  broadcast_version_ = state_->version();
+  status_ = state_->is_terminal() ? Status::kFinished : Status::kPlaying;
+  if (status_ == Status::kPlaying) ++services_.metrics.live_matches;
+  update_summary();
+  return true;
+}
+
+}  // namespace brethren::server

@@ -1,0 +1,134 @@
+// One room: its seats, members, and its match. Every member function that
+// touches this state runs on the room's strand; the public entry points post
+// there. A move is acknowledged and broadcast only after its log row is
+// committed, and a room handles one move at a time while its commit is in
+// flight (later moves wait in order), so every broadcast view is durable.
+#pragma once
+
+#include <boost/asio/strand.hpp>
+#include <chrono>
+#include <cstdint>
+#include <deque>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "brethren/v1/protocol.pb.h"
+#include "persistence/records.h"
+#include "rules/core/game.h"
+#include "server/client.h"
+#include "server/services.h"
+
+namespace brethren::server {
+
+class Room : public std::enable_shared_from_this<Room> {
+ public:
+  using Clock = std::chrono::steady_clock;
+
+  Room(Services& services, const rules::Game& game, persistence::RoomRecord record);
+
+  const std::string& code() const { return record_.code; }
+
+  // Stores the new room, then answers the creator (who becomes its host and
+  // first member) with RoomCreated.
+  void create(std::shared_ptr<Client> creator, std::uint64_t request_id, std::string host_token,
+              std::string display_name);
+  // A request naming this room.
+  void handle(std::shared_ptr<Client> client, std::uint64_t request_id, v1::ClientMessage message,
+              Clock::time_point received);
+  // The connection closed.
+  void disconnected(std::uint64_t client_id);
+  // Shutdown: close every member connection with 1001.
+  void close_all();
+
+  // Thread-safe snapshot for ListRooms.
+  v1::RoomSummary summary() const;
+  bool listed() const;
+
+  // --- Start-up recovery, before the server accepts connections ----------
+  void restore_seat(const persistence::SeatRecord& seat);
+  // Rebuilds the match by replaying its stored log; false with a reason if
+  // the log does not replay.
+  bool restore_match(const persistence::MatchRecord& match, const std::vector<persistence::ActionRecord>& actions,
+                     std::string& error);
+
+ private:
+  enum class Status { kOpen, kStarting, kPlaying, kFinished };
+  struct SeatSlot {
+    bool taken = false;
+    std::string display_name;
+    std::string token_hash;
+    std::uint64_t client_id = 0;  // 0: nobody connected on this seat
+  };
+  struct Member {
+    std::weak_ptr<Client> client;
+    int seat = -1;  // -1: not seated (spectator)
+    bool host = false;
+    std::string display_name;
+  };
+  struct PendingMove {
+    std::shared_ptr<Client> client;
+    std::uint64_t request_id;
+    int seat;
+    v1::GameAction action;
+    Clock::time_point received;
+  };
+
+  // Request handlers (on the strand).
+  void on_join(const std::shared_ptr<Client>& c, std::uint64_t rid, const v1::JoinRoom& m);
+  void on_take_seat(const std::shared_ptr<Client>& c, std::uint64_t rid, const v1::TakeSeat& m);
+  void on_leave_seat(const std::shared_ptr<Client>& c, std::uint64_t rid);
+  void on_leave_room(const std::shared_ptr<Client>& c, std::uint64_t rid);
+  void on_resume(const std::shared_ptr<Client>& c, std::uint64_t rid, const v1::Resume& m);
+  void on_claim_host(const std::shared_ptr<Client>& c, std::uint64_t rid, const v1::ClaimHost& m);
+  void on_start(const std::shared_ptr<Client>& c, std::uint64_t rid);
+  void on_submit(const std::shared_ptr<Client>& c, std::uint64_t rid, const v1::SubmitAction& m,
+                 Clock::time_point received);
+  void on_sync(const std::shared_ptr<Client>& c, std::uint64_t rid, const v1::Sync& m);
+
+  void process_next_move();
+  void on_move_committed(PendingMove move, std::uint64_t version, bool ok, const std::string& error);
+
+  // Sending.
+  void reply(const std::shared_ptr<Client>& c, std::uint64_t rid, v1::ServerMessage message);
+  void reply_error(const std::shared_ptr<Client>& c, std::uint64_t rid, v1::ErrorCode code, std::string text);
+  v1::RoomInfo room_info(std::uint64_t for_client) const;
+  void broadcast_room();
+  void broadcast_match();  // events since the last broadcast + current views
+  void send_match(const std::shared_ptr<Client>& c, std::uint64_t rid, int seat, std::uint64_t after_version);
+
+  Member* member(std::uint64_t client_id);
+  void add_member(const std::shared_ptr<Client>& c, int seat, bool host, const std::string& name);
+  bool check_password(const std::string& password) const;
+  void update_summary();
+  // Runs `fn` on the strand once the store has committed (ok) or failed.
+  template <class Fn>
+  persistence::Store::Done on_strand(Fn fn);
+
+  Services& services_;
+  const rules::Game& game_;
+  persistence::RoomRecord record_;
+  v1::GameOptions options_;
+  boost::asio::strand<boost::asio::io_context::executor_type> strand_;
+
+  Status status_ = Status::kOpen;
+  std::vector<SeatSlot> seats_;
+  std::unordered_map<std::uint64_t, Member> members_;
+
+  // The match, once started.
+  std::unique_ptr<rules::State> state_;
+  persistence::MatchRecord match_;
+  std::vector<rules::LoggedAction> log_;
+  std::uint64_t broadcast_version_ = 0;
+  bool move_in_flight_ = false;
+  std::deque<PendingMove> moves_;
+
+  mutable std::mutex summary_mutex_;
+  v1::RoomSummary summary_;
+};
+
+v1::ErrorCode to_protocol_error(rules::ErrorCode code);
+
+}  // namespace brethren::server

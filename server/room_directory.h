@@ -1,0 +1,54 @@
+// All rooms by code. The map itself is the only state shared between
+// strands here, so it sits behind a mutex held only for look-ups.
+#pragma once
+
+#include <memory>
+#include <mutex>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "server/room.h"
+#include "server/secrets.h"
+
+namespace brethren::server {
+
+class RoomDirectory {
+ public:
+  explicit RoomDirectory(Services& services) : services_(services) {}
+
+  // nullptr when no room has that code (codes are normalized first).
+  std::shared_ptr<Room> find(std::string_view code) const;
+  // Adds a room under a fresh code; `record.code` is filled in. `finish` sees
+  // the code before the room is published (to derive the password hash).
+  template <class Finish>
+  std::shared_ptr<Room> create(const rules::Game& game, persistence::RoomRecord record, Finish finish);
+  void add(std::shared_ptr<Room> room);
+  std::vector<v1::RoomSummary> list_public(std::string_view game_id) const;
+  std::vector<std::shared_ptr<Room>> all() const;
+
+ private:
+  Services& services_;
+  mutable std::mutex mutex_;
+  std::unordered_map<std::string, std::shared_ptr<Room>> rooms_;
+};
+
+template <class Finish>
+std::shared_ptr<Room> RoomDirectory::create(const rules::Game& game, persistence::RoomRecord record, Finish finish) {
+  for (;;) {
+    record.code = new_room_code();
+    {
+      std::lock_guard lock(mutex_);
+      if (rooms_.count(record.code)) continue;  // 45 bits: practically never
+    }
+    finish(record);
+    auto room = std::make_shared<Room>(services_, game, record);
+    std::lock_guard lock(mutex_);
+    if (!rooms_.emplace(record.code, room).second) continue;
+    ++services_.metrics.rooms;
+    return room;
+  }
+}
+
+}  // namespace brethren::server

@@ -1,0 +1,83 @@
+#include "server/server.h"
+
+#include <spdlog/spdlog.h>
+
+#include <boost/asio/post.hpp>
+#include <boost/asio/strand.hpp>
+#include <chrono>
+#include <future>
+
+#include "server/http_session.h"
+#include "server/ws_session.h"
+
+namespace brethren::server {
+
+namespace asio = boost::asio;
+using tcp = asio::ip::tcp;
+
+Server::Server(Services& services)
+    : services_(services), rooms_(services), acceptor_(asio::make_strand(services.io)) {}
+
+std::uint16_t Server::listen() {
+  const tcp::endpoint endpoint(asio::ip::make_address(services_.config.bind), services_.config.port);
+  acceptor_.open(endpoint.protocol());
+  acceptor_.set_option(asio::socket_base::reuse_address(true));
+  acceptor_.bind(endpoint);
+  acceptor_.listen(asio::socket_base::max_listen_connections);
+  accept();
+  return acceptor_.local_endpoint().port();
+}
+
+void Server::accept() {
+  acceptor_.async_accept(asio::make_strand(services_.io), [this](boost::system::error_code ec, tcp::socket socket) {
+    if (ec) {
+      if (ec == asio::error::operation_aborted || !acceptor_.is_open()) return;
+      spdlog::warn("accept failed: {}", ec.message());
+    } else {
+      std::make_shared<HttpSession>(std::move(socket), services_, rooms_, sessions_)->run();
+    }
+    accept();
+  });
+}
+
+void Server::run_until_signal() {
+  std::promise<int> stop;
+  auto stopped = stop.get_future();
+  asio::signal_set signals(services_.io, SIGINT, SIGTERM);
+  signals.async_wait([&stop](boost::system::error_code ec, int signal) {
+    if (!ec) stop.set_value(signal);
+  });
+  std::vector<std::thread> workers;
+  for (int i = 0; i < services_.config.threads; ++i) workers.emplace_back([this] { services_.io.run(); });
+  const int signal = stopped.get();
+  spdlog::info("signal {} received: shutting down", signal);
+  shutdown();
+  services_.io.stop();
+  for (auto& t : workers) t.join();
+}
+
+void Server::shutdown() {
+  using namespace std::chrono_literals;
+  services_.shutting_down = true;
+  // 1. No new connections.
+  asio::post(acceptor_.get_executor(), [this] {
+    boost::system::error_code ignored;
+    acceptor_.close(ignored);
+  });
+  // 2. Every move already applied is committed and acknowledged.
+  services_.store.flush();
+  const auto deadline = std::chrono::steady_clock::now() + 5s;
+  while (services_.metrics.commits_in_flight > 0 && std::chrono::steady_clock::now() < deadline) {
+    std::this_thread::sleep_for(5ms);
+  }
+  // 3. Close frames to everyone, then wait for the connections to end.
+  for (auto& session : sessions_.all()) session->close(1001, "server shutting down");
+  const auto close_deadline = std::chrono::steady_clock::now() + 3s;
+  while (services_.metrics.connections_open > 0 && std::chrono::steady_clock::now() < close_deadline) {
+    std::this_thread::sleep_for(5ms);
+  }
+  services_.store.flush();
+  spdlog::info("shutdown complete: {} connections left", services_.metrics.connections_open.load());
+}
+
+}  // namespace brethren::server

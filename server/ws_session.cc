@@ -1,0 +1,296 @@
+#include "server/ws_session.h"
+
+#include <spdlog/spdlog.h>
+
+#include <boost/asio/dispatch.hpp>
+#include <boost/asio/post.hpp>
+
+#include "server/room_directory.h"
+#include "server/secrets.h"
+#include "server/session_registry.h"
+#include "server/version.h"
+
+namespace brethren::server {
+
+namespace asio = boost::asio;
+namespace beast = boost::beast;
+namespace websocket = beast::websocket;
+
+namespace {
+
+constexpr std::uint32_t kProtocolVersion = 1;
+constexpr std::size_t kMaxDisplayName = 40;
+constexpr std::size_t kMaxPassword = 128;
+
+// The room a room-level request names, or empty for connection requests.
+const std::string* room_code_of(const v1::ClientMessage& m) {
+  using M = v1::ClientMessage;
+  switch (m.body_case()) {
+    case M::kJoinRoom: return &m.join_room().room_code();
+    case M::kTakeSeat: return &m.take_seat().room_code();
+    case M::kLeaveSeat: return &m.leave_seat().room_code();
+    case M::kLeaveRoom: return &m.leave_room().room_code();
+    case M::kResume: return &m.resume().room_code();
+    case M::kClaimHost: return &m.claim_host().room_code();
+    case M::kStartMatch: return &m.start_match().room_code();
+    case M::kSubmitAction: return &m.submit_action().room_code();
+    case M::kSync: return &m.sync().room_code();
+    default: return nullptr;
+  }
+}
+
+}  // namespace
+
+WsSession::WsSession(beast::tcp_stream&& stream, Services& services, RoomDirectory& rooms, SessionRegistry& registry)
+    : ws_(std::move(stream)),
+      services_(services),
+      rooms_(rooms),
+      registry_(registry),
+      id_(registry.next_id()),
+      limiter_(services.config.rate_limit, services.config.rate_burst, services.config.rate_abuse_strikes) {}
+
+WsSession::~WsSession() = default;
+
+void WsSession::run(beast::http::request<beast::http::string_body> request) {
+  registry_.add(id_, weak_from_this());
+  ++services_.metrics.connections_open;
+  ++services_.metrics.connections_total;
+  beast::get_lowest_layer(ws_).expires_never();
+  ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::server));
+  ws_.set_option(websocket::stream_base::decorator(
+      [](websocket::response_type& res) { res.set(beast::http::field::server, kServerName); }));
+  ws_.read_message_max(services_.config.max_frame_bytes);
+  ws_.async_accept(request, beast::bind_front_handler(&WsSession::on_accept, shared_from_this()));
+}
+
+void WsSession::on_accept(beast::error_code ec) {
+  if (ec) {
+    spdlog::debug("connection {}: handshake failed: {}", id_, ec.message());
+    return finish();
+  }
+  spdlog::info("connection {}: open from {}", id_,
+               beast::get_lowest_layer(ws_).socket().remote_endpoint(ec).address().to_string());
+  read();
+}
+
+void WsSession::read() {
+  ws_.async_read(buffer_, [self = shared_from_this()](beast::error_code ec, std::size_t) { self->on_read(ec); });
+}
+
+void WsSession::on_read(beast::error_code ec) {
+  if (ec) {
+    if (ec == websocket::error::message_too_big) {
+      spdlog::warn("connection {}: frame over {} bytes, closed (1009)", id_, services_.config.max_frame_bytes);
+    } else if (ec != websocket::error::closed) {
+      spdlog::debug("connection {}: read ended: {}", id_, ec.message());
+    }
+    return finish();
+  }
+  const auto data = buffer_.cdata();
+  on_frame(std::string_view(static_cast<const char*>(data.data()), data.size()),
+           ws_.got_text() ? Encoding::kJson : Encoding::kBinary);
+  buffer_.consume(buffer_.size());
+  if (!closing_) read();
+}
+
+void WsSession::on_frame(std::string_view frame, Encoding encoding) {
+  ++services_.metrics.messages_received;
+  encoding_ = encoding;
+  if (!limiter_.allow()) {
+    ++services_.metrics.rate_limited;
+    if (limiter_.abusive()) {
+      spdlog::warn("connection {}: sustained flooding, closed (1008)", id_);
+      return close(1008, "too many messages");
+    }
+    return send_error(0, v1::RATE_LIMITED, "too many messages; slow down");
+  }
+  v1::ClientMessage message;
+  std::string error;
+  if (!decode_client_message(frame, encoding, message, error)) return send_error(0, v1::MALFORMED_MESSAGE, error);
+  dispatch(std::move(message));
+}
+
+void WsSession::dispatch(v1::ClientMessage message) {
+  const std::uint64_t rid = message.request_id();
+  if (message.body_case() == v1::ClientMessage::BODY_NOT_SET) {
+    return send_error(rid, v1::UNKNOWN_MESSAGE, "the message names no request this server knows");
+  }
+  if (rid == 0 || rid <= last_request_id_) {
+    return send_error(rid, v1::DUPLICATE_REQUEST,
+                      "requestId must be > 0 and larger than every earlier one on this connection (last: " +
+                          std::to_string(last_request_id_) + ")");
+  }
+  last_request_id_ = rid;
+  using M = v1::ClientMessage;
+  switch (message.body_case()) {
+    case M::kHello: return on_hello(rid, message.hello());
+    case M::kListGames: return on_list_games(rid);
+    case M::kCreateRoom: return on_create_room(rid, message.create_room());
+    case M::kListRooms: return on_list_rooms(rid, message.list_rooms());
+    case M::kPing: {
+      v1::ServerMessage m;
+      m.set_request_id(rid);
+      m.mutable_pong()->set_nonce(message.ping().nonce());
+      return send(std::move(m));
+    }
+    default: break;
+  }
+  const std::string* code = room_code_of(message);
+  auto room = code ? rooms_.find(*code) : nullptr;
+  if (!room) return send_error(rid, v1::UNKNOWN_ROOM, "no room with code '" + (code ? *code : "") + "'");
+  if (message.has_join_room()) {
+    if (message.join_room().display_name().size() > kMaxDisplayName) {
+      return send_error(rid, v1::INVALID_ARGUMENT, "display names have at most 40 bytes");
+    }
+  }
+  room->handle(shared_from_this(), rid, std::move(message), std::chrono::steady_clock::now());
+}
+
+void WsSession::on_hello(std::uint64_t rid, const v1::Hello& m) {
+  if (m.protocol_version() < 1) {
+    return send_error(rid, v1::UNSUPPORTED_VERSION, "protocol_version must be at least 1; this server speaks 1");
+  }
+  v1::ServerMessage reply;
+  reply.set_request_id(rid);
+  auto* h = reply.mutable_hello();
+  h->set_protocol_version(std::min(m.protocol_version(), kProtocolVersion));
+  h->set_server_version(kServerVersion);
+  h->set_max_frame_bytes(static_cast<std::uint32_t>(services_.config.max_frame_bytes));
+  send(std::move(reply));
+}
+
+void WsSession::on_list_games(std::uint64_t rid) {
+  v1::ServerMessage reply;
+  reply.set_request_id(rid);
+  for (const auto& game : services_.games.games()) *reply.mutable_games()->add_games() = game->info();
+  send(std::move(reply));
+}
+
+void WsSession::on_list_rooms(std::uint64_t rid, const v1::ListRooms& m) {
+  v1::ServerMessage reply;
+  reply.set_request_id(rid);
+  for (auto& summary : rooms_.list_public(m.game_id())) *reply.mutable_rooms()->add_rooms() = std::move(summary);
+  send(std::move(reply));
+}
+
+void WsSession::on_create_room(std::uint64_t rid, const v1::CreateRoom& m) {
+  if (services_.shutting_down) return send_error(rid, v1::SHUTTING_DOWN, "the server is shutting down");
+  const rules::Game* game = services_.games.find(m.game_id());
+  if (!game) return send_error(rid, v1::UNKNOWN_GAME, "no game with id '" + m.game_id() + "'");
+  if (m.display_name().size() > kMaxDisplayName) {
+    return send_error(rid, v1::INVALID_ARGUMENT, "display names have at most 40 bytes");
+  }
+  if (m.password().size() > kMaxPassword) return send_error(rid, v1::INVALID_ARGUMENT, "passwords have at most 128 bytes");
+  // The rules validate seat count and options, exactly as at the start.
+  auto probe = game->new_match(rules::MatchSetup{m.options(), m.seat_count(), 0});
+  if (!probe) {
+    return send_error(rid, probe.error().code == rules::ErrorCode::kInvalidSeatCount ? v1::INVALID_SEAT_COUNT
+                                                                                      : v1::INVALID_OPTIONS,
+                      probe.error().message);
+  }
+  const std::string host_token = new_secret_token();
+  persistence::RoomRecord record;
+  record.game_id = m.game_id();
+  record.options = m.options().SerializeAsString();
+  record.is_public = m.public_();
+  record.seat_count = m.seat_count();
+  record.host_token_hash = sha256_hex(host_token);
+  record.status = "open";
+  record.created_at = unix_millis();
+  const std::string password = m.password();
+  auto room = rooms_.create(*game, std::move(record), [&password](persistence::RoomRecord& r) {
+    if (!password.empty()) r.password_hash = sha256_hex(r.code + ":" + password);
+  });
+  room->create(shared_from_this(), rid, host_token, m.display_name().empty() ? "Host" : m.display_name());
+}
+
+// --- Sending -------------------------------------------------------------------
+
+void WsSession::deliver(v1::ServerMessage message) {
+  asio::dispatch(ws_.get_executor(), [self = shared_from_this(), message = std::move(message)]() mutable {
+    self->send(std::move(message));
+  });
+}
+
+void WsSession::send(v1::ServerMessage message) {
+  if (closing_ || finished_) return;
+  enqueue(Outgoing{encode_server_message(message, encoding_), encoding_ == Encoding::kBinary, false, 0});
+}
+
+void WsSession::send_error(std::uint64_t request_id, v1::ErrorCode code, std::string text) {
+  ++services_.metrics.errors_sent;
+  v1::ServerMessage m;
+  m.set_request_id(request_id);
+  m.mutable_error()->set_code(code);
+  m.mutable_error()->set_message(std::move(text));
+  send(std::move(m));
+}
+
+void WsSession::close(std::uint16_t code, std::string reason) {
+  asio::dispatch(ws_.get_executor(), [self = shared_from_this(), code, reason = std::move(reason)]() mutable {
+    if (self->closing_ || self->finished_) return;
+    self->closing_ = true;
+    self->enqueue(Outgoing{std::move(reason), false, true, code});
+  });
+}
+
+void WsSession::enqueue(Outgoing out) {
+  if (!out.close && queue_.size() >= services_.config.max_send_queue) {
+    spdlog::warn("connection {}: {} frames waiting, client too slow, dropped", id_, queue_.size());
+    beast::error_code ignored;
+    beast::get_lowest_layer(ws_).socket().close(ignored);
+    return;
+  }
+  queue_.push_back(std::move(out));
+  if (!writing_) write_next();
+}
+
+void WsSession::write_next() {
+  if (queue_.empty() || finished_) {
+    writing_ = false;
+    return;
+  }
+  writing_ = true;
+  Outgoing& out = queue_.front();
+  if (out.close) {
+    ws_.async_close(websocket::close_reason(static_cast<websocket::close_code>(out.close_code), out.data),
+                    [self = shared_from_this()](beast::error_code) {
+                      self->queue_.clear();
+                      self->writing_ = false;
+                      self->finish();
+                    });
+    return;
+  }
+  ws_.binary(out.binary);
+  ws_.async_write(asio::buffer(out.data), [self = shared_from_this()](beast::error_code ec, std::size_t) {
+    if (ec) {
+      self->queue_.clear();
+      self->writing_ = false;
+      return;
+    }
+    self->queue_.pop_front();
+    self->write_next();
+  });
+}
+
+void WsSession::joined_room(const std::string& code) {
+  asio::dispatch(ws_.get_executor(), [self = shared_from_this(), code] { self->room_codes_.insert(code); });
+}
+
+void WsSession::left_room(const std::string& code) {
+  asio::dispatch(ws_.get_executor(), [self = shared_from_this(), code] { self->room_codes_.erase(code); });
+}
+
+void WsSession::finish() {
+  if (finished_) return;
+  finished_ = true;
+  for (const auto& code : room_codes_) {
+    if (auto room = rooms_.find(code)) room->disconnected(id_);
+  }
+  room_codes_.clear();
+  registry_.remove(id_);
+  --services_.metrics.connections_open;
+  spdlog::info("connection {}: closed", id_);
+}
+
+}  // namespace brethren::server

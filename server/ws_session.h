@@ -1,0 +1,78 @@
+// One WebSocket connection: reads frames, decodes them, applies the rate
+// limit and request-id rules, answers connection-level requests and hands
+// room requests to their room. Everything runs on the connection's strand.
+#pragma once
+
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+#include <boost/beast/websocket.hpp>
+#include <deque>
+#include <memory>
+#include <set>
+#include <string>
+
+#include "server/client.h"
+#include "server/codec.h"
+#include "server/rate_limiter.h"
+#include "server/services.h"
+
+namespace brethren::server {
+
+class RoomDirectory;
+class SessionRegistry;
+
+class WsSession : public Client, public std::enable_shared_from_this<WsSession> {
+ public:
+  WsSession(boost::beast::tcp_stream&& stream, Services& services, RoomDirectory& rooms, SessionRegistry& registry);
+  ~WsSession() override;
+
+  void run(boost::beast::http::request<boost::beast::http::string_body> request);
+
+  std::uint64_t client_id() const override { return id_; }
+  void deliver(v1::ServerMessage message) override;
+  void close(std::uint16_t code, std::string reason) override;
+  void joined_room(const std::string& code) override;
+  void left_room(const std::string& code) override;
+
+ private:
+  struct Outgoing {
+    std::string data;
+    bool binary = false;
+    bool close = false;
+    std::uint16_t close_code = 1000;
+  };
+
+  void on_accept(boost::beast::error_code ec);
+  void read();
+  void on_read(boost::beast::error_code ec);
+  void on_frame(std::string_view frame, Encoding encoding);
+  void dispatch(v1::ClientMessage message);
+  void send(v1::ServerMessage message);
+  void send_error(std::uint64_t request_id, v1::ErrorCode code, std::string text);
+  void enqueue(Outgoing out);
+  void write_next();
+  void finish();
+
+  // Connection-level requests.
+  void on_hello(std::uint64_t rid, const v1::Hello& m);
+  void on_list_games(std::uint64_t rid);
+  void on_create_room(std::uint64_t rid, const v1::CreateRoom& m);
+  void on_list_rooms(std::uint64_t rid, const v1::ListRooms& m);
+
+  boost::beast::websocket::stream<boost::beast::tcp_stream> ws_;
+  boost::beast::flat_buffer buffer_;
+  Services& services_;
+  RoomDirectory& rooms_;
+  SessionRegistry& registry_;
+  const std::uint64_t id_;
+  RateLimiter limiter_;
+  Encoding encoding_ = Encoding::kJson;  // of the last frame received
+  std::uint64_t last_request_id_ = 0;
+  std::deque<Outgoing> queue_;
+  bool writing_ = false;
+  bool closing_ = false;
+  bool finished_ = false;
+  std::set<std::string> room_codes_;
+};
+
+}  // namespace brethren::server

@@ -1,0 +1,110 @@
+#include "tests/support/server_process.h"
+
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+#include <thread>
+
+#ifndef BRETHREN_SERVER_BINARY
+#error "BRETHREN_SERVER_BINARY must name the brethren-server executable"
+#endif
+
+namespace brethren::testing {
+
+std::string server_binary() { return BRETHREN_SERVER_BINARY; }
+
+TempDir::TempDir() {
+  std::string tmpl = (std::filesystem::temp_directory_path() / "brethren-test-XXXXXX").string();
+  if (!mkdtemp(tmpl.data())) throw std::runtime_error("mkdtemp failed");
+  path_ = tmpl;
+}
+
+TempDir::~TempDir() {
+  std::error_code ignored;
+  std::filesystem::remove_all(path_, ignored);
+}
+
+ServerProcess::ServerProcess(const std::string& db_path, std::vector<std::string> extra_args) {
+  log_path_ = db_path + ".server.log";
+  int out_pipe[2];
+  if (pipe(out_pipe) != 0) throw std::runtime_error("pipe failed");
+  std::vector<std::string> args = {server_binary(), "--bind", "127.0.0.1", "--port", "0", "--db", db_path,
+                                   "--threads", "2", "--log-level", "info"};
+  args.insert(args.end(), extra_args.begin(), extra_args.end());
+  pid_ = fork();
+  if (pid_ < 0) throw std::runtime_error("fork failed");
+  if (pid_ == 0) {
+    dup2(out_pipe[1], STDOUT_FILENO);
+    const int log_fd = open(log_path_.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
+    if (log_fd >= 0) dup2(log_fd, STDERR_FILENO);
+    close(out_pipe[0]);
+    close(out_pipe[1]);
+    std::vector<char*> argv;
+    for (auto& a : args) argv.push_back(a.data());
+    argv.push_back(nullptr);
+    execv(argv[0], argv.data());
+    _exit(127);
+  }
+  close(out_pipe[1]);
+  // The server prints "listening on ws://ADDR:PORT/ws" once it accepts.
+  std::string line;
+  char ch;
+  while (read(out_pipe[0], &ch, 1) == 1) {
+    if (ch == '\n') {
+      const auto colon = line.rfind(':');
+      const auto slash = line.rfind("/ws");
+      if (line.rfind("listening on ", 0) == 0 && colon != std::string::npos && slash != std::string::npos) {
+        port_ = static_cast<std::uint16_t>(std::stoi(line.substr(colon + 1, slash - colon - 1)));
+        break;
+      }
+      line.clear();
+    } else {
+      line += ch;
+    }
+  }
+  close(out_pipe[0]);
+  if (port_ == 0) {
+    stop(SIGKILL);
+    throw std::runtime_error("brethren-server did not start; log:\n" + log());
+  }
+}
+
+ServerProcess::~ServerProcess() {
+  if (pid_ > 0) stop(SIGKILL);
+}
+
+int ServerProcess::stop(int signal, int timeout_ms) {
+  if (pid_ <= 0) return -1;
+  kill(pid_, signal);
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms);
+  int status = 0;
+  while (std::chrono::steady_clock::now() < deadline) {
+    const pid_t r = waitpid(pid_, &status, WNOHANG);
+    if (r == pid_) {
+      pid_ = -1;
+      return status;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  kill(pid_, SIGKILL);
+  waitpid(pid_, &status, 0);
+  pid_ = -1;
+  return -1;
+}
+
+std::string ServerProcess::log() const {
+  std::ifstream in(log_path_);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+}  // namespace brethren::testing
