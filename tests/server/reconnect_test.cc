@@ -18,7 +18,14 @@ TEST_CASE("Reconnect: a new connection resumes a seat with its token and gets ex
   ServerProcess server(dir.path() + "/b.db");
   Table t = open_table(server.port(), "letter-of-marque", 3, server::Encoding::kBinary);
   rules::RandomBot bot(11);
-  play_moves(t, bot, 6);
+  // Play until seat 1 has just made a regular move: the others move next.
+  while (true) {
+    const bool seat1_regular =
+        t.players[0].view.game().letter_of_marque().phase() == v1::letter_of_marque::PHASE_REGULAR &&
+        t.players[0].view.to_act(0) == 1;
+    play_moves(t, bot, 1);
+    if (seat1_regular && t.players[0].view.to_act(0) != 1) break;
+  }
   const std::uint64_t seen = t.version;
 
   // Seat 1 drops; the others play on.
