@@ -3,10 +3,11 @@
 #include <catch2/catch.hpp>
 
 #include "tests/support/server_process.h"
-#include "tests/support/table.h"
+#include "tools/client/table.h"
 
 using namespace brethren;
 using namespace brethren::testing;
+using namespace brethren::client;
 
 namespace {
 

@@ -7,10 +7,11 @@
 
 #include "rules/letter_of_marque/letter_of_marque.h"
 #include "tests/support/server_process.h"
-#include "tests/support/table.h"
+#include "tools/client/table.h"
 
 using namespace brethren;
 using namespace brethren::testing;
+using namespace brethren::client;
 namespace lom = brethren::v1::letter_of_marque;
 namespace action = brethren::rules::letter_of_marque::action;
 

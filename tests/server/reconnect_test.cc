@@ -8,10 +8,11 @@
 #include "persistence/store.h"
 #include "rules/registry/all_games.h"
 #include "tests/support/server_process.h"
-#include "tests/support/table.h"
+#include "tools/client/table.h"
 
 using namespace brethren;
 using namespace brethren::testing;
+using namespace brethren::client;
 
 TEST_CASE("Reconnect: a new connection resumes a seat with its token and gets exactly the missed events") {
   TempDir dir;

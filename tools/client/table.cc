@@ -1,8 +1,8 @@
-#include "tests/support/table.h"
+#include "tools/client/table.h"
 
 #include <stdexcept>
 
-namespace brethren::testing {
+namespace brethren::client {
 
 v1::ClientMessage create_room_msg(const std::string& game_id, int seats, const std::string& name,
                                   const std::string& password, bool is_public) {
@@ -66,11 +66,11 @@ void expect(bool ok, const std::string& what) {
 }  // namespace
 
 Table open_table(std::uint16_t port, const std::string& game_id, int seats, server::Encoding encoding,
-                 const v1::GameOptions& options) {
+                 const v1::GameOptions& options, const std::string& host) {
   Table t;
   for (int i = 0; i < seats; ++i) {
     SeatedPlayer p;
-    p.client = std::make_unique<WsClient>(port, encoding);
+    p.client = std::make_unique<WsClient>(port, encoding, host);
     t.players.push_back(std::move(p));
   }
   auto create = create_room_msg(game_id, seats, "Player 0");
@@ -120,4 +120,4 @@ int play_moves(Table& t, rules::Bot& bot, int max_moves) {
   return played;
 }
 
-}  // namespace brethren::testing
+}  // namespace brethren::client

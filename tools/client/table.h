@@ -6,9 +6,9 @@
 #include <vector>
 
 #include "rules/bots/random_bot.h"
-#include "tests/support/ws_client.h"
+#include "tools/client/ws_client.h"
 
-namespace brethren::testing {
+namespace brethren::client {
 
 v1::ClientMessage create_room_msg(const std::string& game_id, int seats, const std::string& name = "Host",
                                   const std::string& password = "", bool is_public = false);
@@ -38,7 +38,7 @@ struct Table {
 // Player 0 creates the room (and is host); everyone takes a seat in order;
 // the host starts; returns once every player has the first view.
 Table open_table(std::uint16_t port, const std::string& game_id, int seats, server::Encoding encoding,
-                 const v1::GameOptions& options = {});
+                 const v1::GameOptions& options = {}, const std::string& host = "127.0.0.1");
 
 // Plays up to `max_moves` moves chosen by `bot` from each acting player's own
 // view, waiting after each until every player saw it. Returns moves played.
@@ -47,4 +47,4 @@ int play_moves(Table& table, rules::Bot& bot, int max_moves);
 // Waits until every player has seen `version` and records their views.
 void sync_all(Table& table, std::uint64_t version);
 
-}  // namespace brethren::testing
+}  // namespace brethren::client

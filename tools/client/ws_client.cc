@@ -1,21 +1,22 @@
-#include "tests/support/ws_client.h"
+#include "tools/client/ws_client.h"
 
 #include <boost/asio/connect.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/beast/http.hpp>
 #include <stdexcept>
 
-namespace brethren::testing {
+namespace brethren::client {
 
 namespace asio = boost::asio;
 namespace beast = boost::beast;
 namespace websocket = beast::websocket;
 using tcp = asio::ip::tcp;
 
-WsClient::WsClient(std::uint16_t port, server::Encoding encoding) : ws_(io_), encoding_(encoding) {
+WsClient::WsClient(std::uint16_t port, server::Encoding encoding, const std::string& host)
+    : ws_(io_), encoding_(encoding) {
   tcp::resolver resolver(io_);
-  beast::get_lowest_layer(ws_).connect(resolver.resolve("127.0.0.1", std::to_string(port)));
-  ws_.handshake("127.0.0.1:" + std::to_string(port), "/ws");
+  beast::get_lowest_layer(ws_).connect(resolver.resolve(host, std::to_string(port)));
+  ws_.handshake(host + ":" + std::to_string(port), "/ws");
   ws_.read_message_max(64 * 1024 * 1024);
 }
 
@@ -140,13 +141,13 @@ bool WsClient::wait_closed(std::chrono::milliseconds timeout) {
   return closed_;
 }
 
-std::pair<int, std::string> http_get(std::uint16_t port, const std::string& target) {
+std::pair<int, std::string> http_get(std::uint16_t port, const std::string& target, const std::string& host) {
   asio::io_context io;
   beast::tcp_stream stream(io);
   tcp::resolver resolver(io);
-  stream.connect(resolver.resolve("127.0.0.1", std::to_string(port)));
+  stream.connect(resolver.resolve(host, std::to_string(port)));
   beast::http::request<beast::http::string_body> req(beast::http::verb::get, target, 11);
-  req.set(beast::http::field::host, "127.0.0.1");
+  req.set(beast::http::field::host, host);
   beast::http::write(stream, req);
   beast::flat_buffer buffer;
   beast::http::response<beast::http::string_body> res;
@@ -156,4 +157,4 @@ std::pair<int, std::string> http_get(std::uint16_t port, const std::string& targ
   return {static_cast<int>(res.result_int()), res.body()};
 }
 
-}  // namespace brethren::testing
+}  // namespace brethren::client

@@ -1,4 +1,4 @@
-// A real WebSocket client for tests and tools: Beast over TCP, speaking the
+// A real WebSocket client for tests, tools and benchmarks: Beast over TCP, speaking the
 // protocol in binary Protobuf or JSON, keeping every raw frame it received.
 #pragma once
 
@@ -15,7 +15,7 @@
 #include "brethren/v1/protocol.pb.h"
 #include "server/codec.h"
 
-namespace brethren::testing {
+namespace brethren::client {
 
 using namespace std::chrono_literals;
 
@@ -26,7 +26,8 @@ struct RawFrame {
 
 class WsClient {
  public:
-  WsClient(std::uint16_t port, server::Encoding encoding = server::Encoding::kBinary);
+  WsClient(std::uint16_t port, server::Encoding encoding = server::Encoding::kBinary,
+           const std::string& host = "127.0.0.1");
   ~WsClient();
 
   server::Encoding encoding() const { return encoding_; }
@@ -76,6 +77,7 @@ class WsClient {
 };
 
 // Simple HTTP GET against the server; returns {status, body}.
-std::pair<int, std::string> http_get(std::uint16_t port, const std::string& target);
+std::pair<int, std::string> http_get(std::uint16_t port, const std::string& target,
+                                     const std::string& host = "127.0.0.1");
 
-}  // namespace brethren::testing
+}  // namespace brethren::client
