@@ -178,6 +178,7 @@ void Room::on_take_seat(const std::shared_ptr<Client>& c, std::uint64_t rid, con
           if (Member* again = member(c->client_id())) again->seat = -1;
           return reply_error(c, rid, v1::INTERNAL, "the seat could not be stored");
         }
+        update_summary();
         v1::ServerMessage reply_message;
         auto* taken = reply_message.mutable_seat_taken();
         *taken->mutable_room() = room_info(c->client_id());
@@ -199,6 +200,7 @@ void Room::on_leave_seat(const std::shared_ptr<Client>& c, std::uint64_t rid) {
     if (!ok) return reply_error(c, rid, v1::INTERNAL, "the seat could not be released: " + error);
     seats_[seat] = SeatSlot{};
     if (Member* again = member(c->client_id())) again->seat = -1;
+    update_summary();
     v1::ServerMessage reply_message;
     *reply_message.mutable_room() = room_info(c->client_id());
     reply(c, rid, std::move(reply_message));
@@ -311,6 +313,7 @@ void Room::on_start(const std::shared_ptr<Client>& c, std::uint64_t rid) {
         state_ = std::move(*holder);
         status_ = Status::kPlaying;
         ++services_.metrics.live_matches;
+        update_summary();
         spdlog::info("room {}: match {} started", code(), match_.id);
         v1::ServerMessage reply_message;
         *reply_message.mutable_room() = room_info(c->client_id());

@@ -154,3 +154,34 @@ TEST_CASE("Server: after the end the room stays readable with the final result")
                                                                     : t.players[0].view.legal_actions(0)));
   REQUIRE(after.error().code() == v1::GAME_OVER);
 }
+
+TEST_CASE("Rooms: public rooms are listed, private ones are not; seats can be left before the start") {
+  TempDir dir;
+  ServerProcess server(dir.path() + "/b.db");
+  WsClient a(server.port()), b(server.port());
+  auto pub = a.request(create_room_msg("letter-of-marque", 4, "Anne", "", true));
+  auto priv = b.request(create_room_msg("letter-of-marque", 3, "Bart"));
+  const std::string pub_code = pub.room_created().room().room_code();
+  v1::ClientMessage list;
+  list.mutable_list_rooms()->set_game_id("letter-of-marque");
+  auto rooms = b.request(list);
+  REQUIRE(rooms.rooms().rooms_size() == 1);
+  REQUIRE(rooms.rooms().rooms(0).room_code() == pub_code);
+  REQUIRE(rooms.rooms().rooms(0).seat_count() == 4);
+  list.mutable_list_rooms()->set_game_id("tortuga-1667");
+  REQUIRE(b.request(list).rooms().rooms_size() == 0);
+
+  REQUIRE(a.request(take_seat_msg(pub_code, 2)).seat_taken().seat() == 2);
+  list.mutable_list_rooms()->clear_game_id();
+  REQUIRE(b.request(list).rooms().rooms(0).seats_taken() == 1);
+  v1::ClientMessage leave;
+  leave.mutable_leave_seat()->set_room_code(pub_code);
+  auto left = a.request(leave);
+  REQUIRE(left.has_room());
+  REQUIRE(left.room().your_seat() == -1);
+  REQUIRE_FALSE(left.room().seats(2).taken());
+  REQUIRE(b.request(list).rooms().rooms(0).seats_taken() == 0);
+  // Others in the room were told.
+  REQUIRE(b.request(join_msg(pub_code, "Bart")).room().seats(2).taken() == false);
+  (void)priv;
+}
