@@ -1116,7 +1116,7 @@ std::optional<ActionId> TortugaState::timeout_action(Seat seat) const {
 // --- Test-only helpers -----------------------------------------------------------
 
 void TortugaState::debug_set_board(const Board& board) {
-  ship_ = board.ships;
+  ship_ = {board.ships[0], board.ships[1]};
   tortuga_ = board.tortuga;
   boat_ = board.boats;
 }
@@ -1170,16 +1170,6 @@ void TortugaState::debug_set_hand(Seat seat, std::vector<int> kinds) {
 void TortugaState::debug_set_vote_top(int kind) {
   auto it = std::find_if(vote_deck_.begin(), vote_deck_.end(), [kind](const DeckCard& c) { return c.kind == kind; });
   if (it != vote_deck_.end()) std::iter_swap(it, vote_deck_.end() - 1);
-}
-
-void TortugaState::debug_set_loyalty(Seat seat, int team) {
-  for (Seat o = 0; o < n(); ++o) {
-    if (o != seat && loyalty_[o] == team) {
-      std::swap(loyalty_[o], loyalty_[seat]);
-      return;
-    }
-  }
-  loyalty_[seat] = team;
 }
 
 void TortugaState::debug_give(int card, Seat owner) {

@@ -169,7 +169,7 @@ class TortugaState : public StateBase<TortugaState> {
   // Test-only set-up helpers: rearrange the table while keeping every
   // component in exactly one place. They do not emit events.
   struct Board {
-    std::array<std::vector<int>, 2> ships;
+    std::vector<std::vector<int>> ships = std::vector<std::vector<int>>(2);  // [FD, JR]
     std::vector<int> tortuga;
     std::array<int, 2> boats{-1, -1};
   };
@@ -182,7 +182,7 @@ class TortugaState : public StateBase<TortugaState> {
   void debug_set_hand(Seat seat, std::vector<int> kinds);
   // Puts a card of `kind` on top of the vote deck (swapping with the deck).
   void debug_set_vote_top(int kind);
-  void debug_set_loyalty(Seat seat, int team);
+  void debug_set_loyalties(std::vector<int> teams) { loyalty_ = std::move(teams); }
   void debug_give(int card, Seat owner);  // a map, Albatross or Pirate Code
   void debug_set_current(Seat seat);
 
