@@ -771,12 +771,16 @@ void TortugaState::resolve_vote() {
   }
   r->set_success(success);
   emit_event(std::move(rev));
-  // Step 6: shuffled to the bottom as one public block.
+  // Step 6: shuffled to the bottom as one public block. Sorting first makes
+  // the shuffle's input canonical, so not even the Rng's history could tell
+  // which card was whose or which came from the deck (T67-H-3).
+  std::sort(cards.begin(), cards.end());
   rng().shuffle(cards);
   const int block = next_block_++;
   for (int k : cards) vote_deck_.insert(vote_deck_.begin(), DeckCard{k, block, -1});
   // Step 7, T67-A-14: replacement draws clockwise from the caller.
   pb::Event drawn;
+  drawn.mutable_vote_cards_drawn();
   for (int i = 0; i < n(); ++i) {
     const Seat s = (vote_caller_ + i) % n();
     if (std::find(played.begin(), played.end(), s) == played.end()) continue;
@@ -1183,6 +1187,15 @@ void TortugaState::debug_set_current(Seat seat) {
   phase_ = Phase::kTurn;
   pend_seat_ = -1;
   atlantis_done_ = false;
+}
+
+void TortugaState::debug_exhaust_events() {
+  for (auto& slot : row_) {
+    if (slot.card >= 0) discard_.push_back(slot.card);
+    slot.card = -1;
+  }
+  discard_.insert(discard_.end(), event_deck_.begin(), event_deck_.end());
+  event_deck_.clear();
 }
 
 }  // namespace brethren::rules::tortuga_1667

@@ -185,6 +185,8 @@ class TortugaState : public StateBase<TortugaState> {
   void debug_set_loyalties(std::vector<int> teams) { loyalty_ = std::move(teams); }
   void debug_give(int card, Seat owner);  // a map, Albatross or Pirate Code
   void debug_set_current(Seat seat);
+  // Moves every face-down row card and the whole event deck to the discard pile.
+  void debug_exhaust_events();
 
   template <class Self, class Ar>
   static void archive(Self& s, Ar& ar) {

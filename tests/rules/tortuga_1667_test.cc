@@ -64,6 +64,14 @@ std::unique_ptr<TortugaState> table(int seats, TortugaState::Board board, Seat c
   s->debug_set_current(current);
   return s;
 }
+std::unique_ptr<TortugaState> table(int seats, std::vector<std::vector<int>> ships, std::vector<int> tortuga,
+                                    std::array<int, 2> boats, Seat current, std::uint64_t seed = 7) {
+  TortugaState::Board board;
+  board.ships = std::move(ships);
+  board.tortuga = std::move(tortuga);
+  board.boats = boats;
+  return table(seats, board, current, seed);
+}
 
 bool legal(const State& s, Seat seat, ActionId a) { return s.is_legal(seat, a); }
 
@@ -956,6 +964,67 @@ TEST_CASE("T67-46, T67-A-11: a tie with an even count: sudden death; the first t
   act(*s, 1, action::shift(kBritish));
   REQUIRE(s->is_terminal());
   REQUIRE(s->winner() == kFrench);
+}
+
+TEST_CASE("T67-A-11: sudden death with no event cards left ends in a draw after a further round") {
+  auto s = table(4, {{0, 1}, {2, 3}}, {}, {-1, -1}, 0);
+  s->debug_set_treasure(0, {}, {1, 1}, 0);
+  s->debug_put_event(0, kArmada);
+  act(*s, 0, action::reveal(0));
+  REQUIRE(s->sudden_death());
+  s->debug_exhaust_events();
+  int actions = 0;
+  while (!s->is_terminal()) {
+    // Lifeboat moves and attacks with nothing to take never change the tally.
+    const Seat p = s->acting_seats()[0];
+    const auto legal = s->legal_actions(p);
+    auto pick = std::find_if(legal.begin(), legal.end(),
+                             [](ActionId a) { return a >= action::kMove && a < action::kAttack; });
+    if (pick == legal.end()) pick = std::find(legal.begin(), legal.end(), action::kAttack);
+    if (pick == legal.end()) {
+      REQUIRE(s->phase() == Phase::kVoting);
+      pick = legal.begin();
+    }
+    act(*s, p, *pick);
+    REQUIRE(++actions <= 12);
+  }
+  REQUIRE(s->winner() == kNoTeam);
+  const auto out = s->outcome();
+  for (Seat p = 0; p < 4; ++p) REQUIRE(out.seats(p).winner());
+}
+
+TEST_CASE("T67-12, T67-11, T67-A-7: lifeboat pawns never vote; full ships refuse Letter of Marque and Atlantis") {
+  auto s = table(8, {{0, 1, 2, 3, 4}, {5}}, {7}, {-1, 6}, 5);
+  act(*s, 5, action::kAttack);
+  REQUIRE(s->voters() == std::vector<int>{5});  // seat 6 is in the JR lifeboat
+  auto l = table(8, {{0, 1, 2, 3, 4}, {5}}, {7}, {-1, 6}, 5);
+  l->debug_put_event(0, kLetter);
+  l->debug_give(kAtlantis, 5);
+  REQUIRE_FALSE(legal(*l, 5, action::kUseAtlantis));  // FD is full
+  act(*l, 5, action::reveal(0));
+  REQUIRE_FALSE(legal(*l, 5, action::letter_move(7, kFD)));
+  REQUIRE(legal(*l, 5, action::letter_move(7, kJR)));
+  REQUIRE(legal(*l, 5, action::letter_move(6, kJR)));
+}
+
+TEST_CASE("§1.3: roles follow the pawns: the First Mate becomes Captain when the Captain leaves") {
+  auto s = table(5, {{0, 1, 2}, {3}}, {4}, {-1, -1}, 0);
+  act(*s, 0, action::move(kFDBoat));
+  const auto v = tv(*s, Viewer::spectator());
+  REQUIRE(v.players(1).captain());
+  REQUIRE(v.players(2).first_mate());
+  REQUIRE(v.players(2).cabin_boy());
+  REQUIRE(v.players(4).governor());
+  REQUIRE(v.players(0).area() == pb::AREA_FD_LIFEBOAT);
+}
+
+TEST_CASE("Illegal actions are refused with a reason citing the rule") {
+  auto s = table(5, {{0, 1, 2}, {3}}, {4}, {-1, -1}, 2);
+  auto st = s->apply(2, action::kAttack);
+  REQUIRE(st.error().code == ErrorCode::kIllegalAction);
+  REQUIRE_THAT(st.error().message, Catch::Contains("T67-21"));
+  REQUIRE_THAT(s->apply(2, action::kBrawl).error().message, Catch::Contains("T67-25"));
+  REQUIRE(s->apply(0, action::kAttack).error().code == ErrorCode::kNotYourTurn);
 }
 
 // --- Hidden information over whole games ---------------------------------------------
