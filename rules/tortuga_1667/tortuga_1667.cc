@@ -845,10 +845,17 @@ void TortugaState::do_apply(Seat seat, ActionId a) {
       start_turn(ship_[kJR][0]);  // T67-7
       return;
     }
-    case Phase::kAdvancedPlacement:
-      put_pawn(seat, static_cast<int>(a - action::kPlacePawn));
+    case Phase::kAdvancedPlacement: {
+      const int area = static_cast<int>(a - action::kPlacePawn);
+      put_pawn(seat, area);
+      pb::Event e;  // T67-8: drawn from the bag (from = to = the chosen area)
+      e.mutable_pawn_moved()->set_seat(seat);
+      e.mutable_pawn_moved()->set_from(static_cast<pb::Area>(area));
+      e.mutable_pawn_moved()->set_to(static_cast<pb::Area>(area));
+      emit_event(std::move(e));
       next_advanced_pawn();
       return;
+    }
     case Phase::kForcedChoice:
     case Phase::kForcerChoice:
       if (a == action::kForcedTimeout) {
