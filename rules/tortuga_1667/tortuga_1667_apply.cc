@@ -83,7 +83,6 @@ void TortugaState::do_apply(Seat seat, ActionId a) {
       submitted_[seat] = kinds;
       pb::Event e;
       e.mutable_voted()->set_seat(seat);  // only "has voted" (T67-H-3)
-      e.mutable_voted()->set_cards(static_cast<int>(kinds.size()));
       emit_event(std::move(e));
       if (acting_seats().empty()) resolve_vote();
       return;

@@ -602,7 +602,6 @@ TEST_CASE("T67-26, T67-H-3: votes are secret; only 'has voted' is published; aut
   const auto voted = events_of(*a, Viewer::spectator(), pb::Event::kVoted);
   REQUIRE(voted.size() == 2);
   REQUIRE(voted[0].voted().seat() == 1);
-  REQUIRE(voted[0].voted().cards() == 1);
   // The revealed multiset is sorted, so the order says nothing.
   const auto rev = events_of(*a, Viewer::spectator(), pb::Event::kVoteRevealed).back().vote_revealed();
   REQUIRE(std::is_sorted(rev.cards().begin(), rev.cards().end(),
@@ -722,7 +721,7 @@ TEST_CASE("T67-35: El Dorado lets its owner play two cards once, then it is disc
   REQUIRE(legal(*s, 1, action::vote2(4, 8)));
   REQUIRE_FALSE(legal(*s, 0, action::vote2(s->hand(0)[0], s->hand(0)[1])));
   act(*s, 1, action::vote2(4, 8));
-  REQUIRE(events_of(*s, Viewer::spectator(), pb::Event::kVoted).back().voted().cards() == 2);
+  REQUIRE(events_of(*s, Viewer::spectator(), pb::Event::kVoted).back().voted().seat() == 1);
   act(*s, 0, action::vote(s->hand(0)[0]));
   const auto rev = events_of(*s, Viewer::spectator(), pb::Event::kVoteRevealed).back().vote_revealed();
   REQUIRE(rev.cards_size() == 4);
