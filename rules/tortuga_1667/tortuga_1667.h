@@ -78,6 +78,9 @@ constexpr ActionId choose(int seat) { return kChoose + static_cast<ActionId>(sea
 constexpr ActionId letter_move(int seat, int ship) { return kLetterMove + static_cast<ActionId>(seat * 2 + ship); }
 constexpr ActionId put(int kind) { return kPut + static_cast<ActionId>(kind); }
 constexpr ActionId place_pawn(int area) { return kPlacePawn + static_cast<ActionId>(area); }
+// The encoding documented at the top of this file.
+static_assert(kMove == 106 && kAttack == 111 && kPlace == 125 && kVote == 137 && kUseAtlantis == 227 &&
+              kChoose == 230 && kLetterDraw == 257 && kPlacePawn == 270 && kSpaceSize == 273);
 }  // namespace action
 
 // Areas, as in the proto enum Area.

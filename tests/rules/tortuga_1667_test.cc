@@ -1017,6 +1017,25 @@ TEST_CASE("§1.3: roles follow the pawns: the First Mate becomes Captain when th
   REQUIRE(v.players(0).area() == pb::AREA_FD_LIFEBOAT);
 }
 
+TEST_CASE("T67-15, T67-27, T67-36: with nothing possible (no row cards, sunk lifeboats, no role) a player passes") {
+  pb::Options o;
+  o.set_turn_timer(true);
+  auto s = started(6, 7, o);
+  s->debug_set_board({{{0, 1, 2, 3}, {4}}, {5}, {-1, -1}});
+  s->debug_set_current(0);
+  s->debug_put_event(0, kBlackPowder);
+  act(*s, 0, action::reveal(0));
+  REQUIRE(s->lifeboats_sunk());
+  s->debug_exhaust_events();
+  s->debug_set_current(2);  // neither Captain, First Mate nor Cabin Boy
+  REQUIRE(s->legal_actions(2) == std::vector<ActionId>{action::kPass});
+  REQUIRE_FALSE(s->timeout_action(2).has_value());  // no Look possible: the server's bot decides
+  REQUIRE(s->apply(2, action::look(0, 1)).error().code == ErrorCode::kIllegalAction);
+  act(*s, 2, action::kPass);
+  REQUIRE(events_of(*s, Viewer::spectator(), pb::Event::kPassed).back().passed().seat() == 2);
+  REQUIRE(s->current_seat() == 3);
+}
+
 TEST_CASE("Illegal actions are refused with a reason citing the rule") {
   auto s = table(5, {{0, 1, 2}, {3}}, {4}, {-1, -1}, 2);
   auto st = s->apply(2, action::kAttack);
