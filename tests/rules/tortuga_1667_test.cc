@@ -608,6 +608,35 @@ TEST_CASE("T67-26, T67-H-3: votes are secret; only 'has voted' is published; aut
                          [](const auto& x, const auto& y) { return x.kind() < y.kind(); }));
 }
 
+TEST_CASE("T67-H-4: which card a player gives up or puts on top of the vote deck stays his secret") {
+  auto give_up = [](int kind) {
+    auto s = table(4, {{{0}, {1}}, {2, 3}, {-1, -1}}, 0);
+    s->debug_set_hand(2, {1, 5, 9});
+    s->debug_put_event(0, kPistol);
+    act(*s, 0, action::reveal(0));
+    act(*s, 0, action::choose(2));
+    act(*s, 2, action::put(kind));
+    return s;
+  };
+  auto letter = [](int kind) {
+    auto s = table(4, {{{0, 1}, {2, 3}}, {}, {-1, -1}}, 0);
+    s->debug_set_hand(0, {1, 5, 9});
+    s->debug_set_vote_top(7);
+    s->debug_put_event(0, kLetter);
+    act(*s, 0, action::reveal(0));
+    act(*s, 0, action::kLetterDraw);
+    act(*s, 0, action::put(kind));
+    return s;
+  };
+  auto a = give_up(1), b = give_up(9);
+  auto c = letter(5), d = letter(7);
+  for (Viewer v : {Viewer::spectator(), Viewer::player(1), Viewer::player(3)}) {
+    REQUIRE(info_state(*a, v) == info_state(*b, v));
+    REQUIRE(info_state(*c, v) == info_state(*d, v));
+  }
+  REQUIRE(info_state(*c, Viewer::player(0)) != info_state(*d, Viewer::player(0)));
+}
+
 TEST_CASE("T67-26 step 6-7, T67-A-14: revealed cards go to the bottom; voters draw clockwise from the caller") {
   auto s = table(4, {{{0, 1, 2}, {3}}, {}, {-1, -1}}, 0);
   const std::size_t deck = s->vote_deck().size();
