@@ -5,13 +5,19 @@
 #include "rules/bots/random_bot.h"
 
 namespace brethren::rules {
+namespace {
+// Callers often pass the match seed as the policy seed too; the players'
+// choices must not replay the game's own random stream, or they would be
+// correlated with the deal (seat win rates skew).
+Rng policy_rng(std::uint64_t policy_seed) { return Rng(policy_seed * 0xd1b54a32d192ed03ULL + 0x632be59bd9b4e019ULL); }
+}  // namespace
 
 Result<SimulatedMatch> play_random_match(const Game& game, const MatchSetup& setup, std::uint64_t policy_seed,
                                          std::uint64_t max_actions) {
   auto created = game.new_match(setup);
   if (!created) return created.error();
   SimulatedMatch match{std::move(created).value(), 0};
-  Rng rng(policy_seed);
+  Rng rng = policy_rng(policy_seed);
   std::vector<ActionId> legal;
   while (!match.state->is_terminal() && match.actions < max_actions) {
     const auto acting = match.state->acting_seats();
@@ -28,7 +34,7 @@ Result<SimulatedMatch> play_random_match_through_views(const Game& game, const M
   auto created = game.new_match(setup);
   if (!created) return created.error();
   SimulatedMatch match{std::move(created).value(), 0};
-  Rng rng(policy_seed);
+  Rng rng = policy_rng(policy_seed);
   std::vector<RandomBot> bots;
   for (int s = 0; s < setup.seats; ++s) bots.emplace_back(rng.next());
   while (!match.state->is_terminal() && match.actions < max_actions) {

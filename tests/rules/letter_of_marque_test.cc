@@ -302,14 +302,7 @@ TEST_CASE("LOM-12, LOM-13, LOM-A-6: invariants over random games") {
   std::uint64_t auto_passes = 0;
   for (std::uint64_t seed = 1; seed <= 300; ++seed) {
     const int seats = 3 + static_cast<int>(seed % 4);
-    auto match = play_random_match(*game, {{}, seats, seed}, seed * 7);
-    REQUIRE(match.ok());
-    auto& s = static_cast<LetterOfMarqueState&>(*match->state);
-    REQUIRE(s.is_terminal());
-    // LOM-13: the end comes with no ship at sea and all decks empty.
-    REQUIRE(lom_view(s, Viewer::spectator()).ships_at_sea_size() == 0);
-    for (Seat p = 0; p < seats; ++p) REQUIRE(s.player(p).deck.empty());
-    // Replay step by step to check LOM-12 and LOM-A-6 at every moment.
+    // Play step by step to check LOM-12 and LOM-A-6 at every moment.
     auto live = new_match(seats, seed);
     Rng rng(seed * 7);
     while (!live->is_terminal()) {
@@ -332,7 +325,9 @@ TEST_CASE("LOM-12, LOM-13, LOM-A-6: invariants over random games") {
         ++auto_passes;
       }
     }
-    REQUIRE(live->serialize() == s.serialize());
+    // LOM-13: the end comes with no ship at sea and all decks empty.
+    REQUIRE(lom_view(*live, Viewer::spectator()).ships_at_sea_size() == 0);
+    for (Seat p = 0; p < seats; ++p) REQUIRE(live->player(p).deck.empty());
   }
   REQUIRE(auto_passes > 0);
 }
