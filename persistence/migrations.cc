@@ -57,6 +57,10 @@ constexpr const char* kMigrations[] = {
         finished_at INTEGER NOT NULL
       );
     )sql",
+    // 2: the final state of a match whose action log was discarded.
+    R"sql(
+      ALTER TABLE results ADD COLUMN final_state BLOB NOT NULL DEFAULT x'';
+    )sql",
 };
 
 }  // namespace

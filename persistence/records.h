@@ -51,6 +51,9 @@ struct ResultRecord {
   std::string outcome;        // serialized brethren.v1.MatchOutcome
   std::string summary;
   std::int64_t finished_at = 0;
+  // Set when the action log is discarded at the end (it would reveal
+  // secrets): the serialized final state replaces it.
+  std::string final_state;
 };
 
 }  // namespace brethren::persistence

@@ -30,10 +30,12 @@ struct Store::Statements {
         append_action(db.prepare("INSERT INTO actions (match_id, seq, seat, action, at) VALUES (?1, ?2, ?3, ?4, ?5)")),
         finish_match(db.prepare("UPDATE matches SET status = 'finished', finished_at = ?2 WHERE id = ?1")),
         insert_result(db.prepare(
-            "INSERT INTO results (match_id, outcome, summary, finished_at) VALUES (?1, ?2, ?3, ?4)")) {}
+            "INSERT INTO results (match_id, outcome, summary, finished_at, final_state) "
+            "VALUES (?1, ?2, ?3, ?4, ?5)")),
+        delete_actions(db.prepare("DELETE FROM actions WHERE match_id = ?1")) {}
 
   Statement insert_room, room_status, room_seat_count, upsert_seat, delete_seat, insert_match, append_action,
-      finish_match, insert_result;
+      finish_match, insert_result, delete_actions;
 };
 
 namespace {
@@ -225,7 +227,9 @@ void Store::finish_match(ResultRecord r, Done done) {
   enqueue(
       [r = std::move(r)](Statements& s) {
         s.finish_match.bind(1, r.match_id).bind(2, r.finished_at).run();
-        s.insert_result.bind(1, r.match_id).bind_blob(2, r.outcome).bind(3, r.summary).bind(4, r.finished_at).run();
+        s.insert_result.bind(1, r.match_id).bind_blob(2, r.outcome).bind(3, r.summary).bind(4, r.finished_at);
+        s.insert_result.bind_blob(5, r.final_state).run();
+        if (!r.final_state.empty()) s.delete_actions.bind(1, r.match_id).run();
       },
       std::move(done));
 }
@@ -297,9 +301,13 @@ std::vector<ActionRecord> Store::load_actions(std::int64_t match_id) const {
 
 std::vector<ResultRecord> Store::load_results() const {
   std::lock_guard lock(reader_mutex_);
-  auto st = reader_db_->prepare("SELECT match_id, outcome, summary, finished_at FROM results ORDER BY match_id");
+  auto st = reader_db_->prepare(
+      "SELECT match_id, outcome, summary, finished_at, final_state FROM results ORDER BY match_id");
   std::vector<ResultRecord> out;
-  while (st.step()) out.push_back(ResultRecord{st.column_int(0), st.column_blob(1), st.column_text(2), st.column_int(3)});
+  while (st.step()) {
+    out.push_back(
+        ResultRecord{st.column_int(0), st.column_blob(1), st.column_text(2), st.column_int(3), st.column_blob(4)});
+  }
   return out;
 }
 

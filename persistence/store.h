@@ -42,7 +42,7 @@ class Store {
   static std::unique_ptr<Store> open(const std::string& path, StoreOptions options = {});
   ~Store();  // commits everything queued, then stops the writer
 
-  static constexpr int kSchemaVersion = 1;
+  static constexpr int kSchemaVersion = 2;
   int schema_version() const;
 
   // --- Asynchronous writes, committed in submission order ---------------
@@ -54,6 +54,8 @@ class Store {
   // `match.id` must come from next_match_id().
   void insert_match(MatchRecord match, Done done);
   void append_action(ActionRecord action, Done done);
+  // With a non-empty result.final_state, the match's action log is deleted
+  // in the same transaction.
   void finish_match(ResultRecord result, Done done);
 
   std::int64_t next_match_id();

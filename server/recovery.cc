@@ -30,11 +30,15 @@ RecoveryReport recover_rooms(Services& services, RoomDirectory& rooms) {
   std::unordered_map<std::string, persistence::MatchRecord> latest;
   for (auto& match : services.store.load_matches()) latest[match.room_code] = std::move(match);
   auto actions = services.store.load_actions();
+  std::unordered_map<std::int64_t, std::string> final_states;
+  for (auto& result : services.store.load_results()) {
+    if (!result.final_state.empty()) final_states.emplace(result.match_id, std::move(result.final_state));
+  }
   for (auto& [code, match] : latest) {
     auto it = by_code.find(code);
     if (it == by_code.end()) continue;
     std::string error;
-    if (!it->second->restore_match(match, actions[match.id], error)) {
+    if (!it->second->restore_match(match, actions[match.id], final_states[match.id], error)) {
       spdlog::error("room {}: match {} does not replay: {}", code, match.id, error);
       ++report.failed;
       continue;

@@ -363,8 +363,10 @@ void Room::process_next_move() {
       if (!ok) *failure = error;
     });
     const auto outcome = state_->outcome();
-    services_.store.finish_match(
-        persistence::ResultRecord{match_.id, outcome.SerializeAsString(), outcome.summary(), unix_millis()},
+    persistence::ResultRecord result{match_.id, outcome.SerializeAsString(), outcome.summary(), unix_millis(), ""};
+    // Games whose log betrays secrets keep their final state instead.
+    if (game_.info().action_log_secret()) result.final_state = state_->serialize();
+    services_.store.finish_match(std::move(result),
         [failure](bool ok, const std::string& error) {
           if (!ok && failure->empty()) *failure = error;
         });
@@ -519,7 +521,21 @@ void Room::restore_seat(const persistence::SeatRecord& seat) {
 }
 
 bool Room::restore_match(const persistence::MatchRecord& match, const std::vector<persistence::ActionRecord>& actions,
-                         std::string& error) {
+                         const std::string& final_state, std::string& error) {
+  if (!final_state.empty()) {
+    // The log was discarded at the end (action_log_secret); the final state stands alone.
+    auto state = game_.deserialize(final_state);
+    if (!state) {
+      error = state.error().message;
+      return false;
+    }
+    state_ = std::move(state).value();
+    match_ = match;
+    broadcast_version_ = state_->version();
+    status_ = Status::kFinished;
+    update_summary();
+    return true;
+  }
   std::vector<rules::LoggedAction> log;
   log.reserve(actions.size());
   for (const auto& a : actions) {

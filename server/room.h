@@ -51,8 +51,10 @@ class Room : public std::enable_shared_from_this<Room> {
   void restore_seat(const persistence::SeatRecord& seat);
   // Rebuilds the match by replaying its stored log; false with a reason if
   // the log does not replay.
+  // A non-empty final_state (stored when the log was discarded) is loaded
+  // instead.
   bool restore_match(const persistence::MatchRecord& match, const std::vector<persistence::ActionRecord>& actions,
-                     std::string& error);
+                     const std::string& final_state, std::string& error);
 
  private:
   enum class Status { kOpen, kStarting, kPlaying, kFinished };

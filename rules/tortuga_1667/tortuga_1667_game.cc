@@ -12,6 +12,9 @@ class TortugaGame final : public Game {
   TortugaGame() {
     info_.set_id(kGameId);
     info_.set_display_name("Tortuga 1667");
+    // T67-H: who played which vote card must never be learnable, and the
+    // action log (seat + vote) would tell.
+    info_.set_action_log_secret(true);
     info_.set_min_seats(kMinPlayers);
     info_.set_max_seats(kMaxPlayers);
     info_.set_summary(

@@ -64,7 +64,7 @@ TEST_CASE("Store: writes commit in order, callbacks report each, failures stay l
   for (int seq = 1; seq <= 100; ++seq) store->append_action(ActionRecord{id, seq, seq % 3, "a" + std::to_string(seq), seq}, nullptr);
   // A duplicate sequence number violates the primary key: this write fails, the others stand.
   store->append_action(ActionRecord{id, 100, 0, "dup", 0}, note("dup"));
-  store->finish_match(ResultRecord{id, "outcome", "red wins", 9}, note("finish"));
+  store->finish_match(ResultRecord{id, "outcome", "red wins", 9, ""}, note("finish"));
   wait_ok(*store);
   REQUIRE(order.size() == 5);
   REQUIRE(order[0] == "room:ok");

@@ -1,0 +1,62 @@
+// Every registered game, played to its end through the real server by
+// real WebSocket clients whose random bots read only their own views.
+#include <signal.h>
+
+#include <catch2/catch.hpp>
+
+#include "persistence/store.h"
+#include "rules/registry/all_games.h"
+#include "tests/support/server_process.h"
+#include "tools/client/table.h"
+
+using namespace brethren;
+using namespace brethren::testing;
+using namespace brethren::client;
+
+TEST_CASE("Every game: a full match through the server, in binary and in JSON, survives a restart") {
+  const auto games = rules::make_all_games_registry();
+  for (const auto& game : games.games()) {
+    for (auto encoding : {server::Encoding::kBinary, server::Encoding::kJson}) {
+      const int seats = encoding == server::Encoding::kBinary ? game->info().min_seats() : game->info().max_seats();
+      DYNAMIC_SECTION(game->id() << " with " << seats << " seats, " << (encoding == server::Encoding::kJson ? "JSON" : "binary")) {
+        TempDir dir;
+        const std::string db = dir.path() + "/b.db";
+        std::string code, summary;
+        {
+          ServerProcess server(db);
+          Table t = open_table(server.port(), game->id(), seats, encoding);
+          rules::RandomBot bot(7);
+          play_moves(t, bot, 100000);
+          REQUIRE(t.finished());
+          for (const auto& p : t.players) {
+            REQUIRE(p.view.outcome().SerializeAsString() == t.players[0].view.outcome().SerializeAsString());
+          }
+          code = t.code;
+          summary = t.players[0].view.outcome().summary();
+          REQUIRE(server.stop(SIGTERM) != -1);
+        }
+        {
+          auto store = persistence::Store::open(db);
+          const auto match = store->load_matches().at(0);
+          REQUIRE(match.status == "finished");
+          const auto results = store->load_results();
+          REQUIRE(results.at(0).summary == summary);
+          if (game->info().action_log_secret()) {
+            // The log would betray secrets even after the end: it is gone.
+            REQUIRE(store->load_actions(match.id).empty());
+            REQUIRE_FALSE(results.at(0).final_state.empty());
+          } else {
+            REQUIRE_FALSE(store->load_actions(match.id).empty());
+          }
+        }
+        ServerProcess again(db);
+        WsClient watcher(again.port(), encoding);
+        auto joined = watcher.request(join_msg(code, "Watcher"));
+        REQUIRE(joined.room().status() == v1::ROOM_STATUS_FINISHED);
+        auto update = watcher.wait_for_version(0);
+        REQUIRE(update.has_value());
+        REQUIRE(update->view().outcome().summary() == summary);
+      }
+    }
+  }
+}
