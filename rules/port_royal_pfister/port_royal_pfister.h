@@ -109,6 +109,10 @@ class PortRoyalState : public StateBase<PortRoyalState> {
   int count_person(Seat seat, Person type) const;
   int traders(Seat seat, Colour colour) const;
   int hire_cost(Seat seat, int card_id) const;  // PRP-25, PRP-38
+  int taken_cards() const { return taken_; }
+  int expedition_position_for_test(int expedition_index) const { return expedition_position(expedition_index); }
+  int generation_for_test() const { return generation_; }
+  int card_generation_for_test(int card_id) const { return card_generation_[card_id]; }
 
   template <class Self, class Ar>
   static void archive(Self& s, Ar& ar) {
