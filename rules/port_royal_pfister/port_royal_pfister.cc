@@ -262,8 +262,10 @@ void PortRoyalState::pay_to_discard(Seat seat, int n, pb::CoinPayment* out) {
 }
 
 void PortRoyalState::pay_to_player(Seat seat, Seat to, int n, pb::CoinPayment* out) {
-  // PRP-29, PRP-H-5: the coin cards change hands face down.
+  // PRP-29, PRP-H-5: the coin cards change hands face down. (A ship's income
+  // always covers it: the traded ship itself can be drawn again, PRP-10.)
   auto& from = players_[seat].coins;
+  n = std::min(n, static_cast<int>(from.size()));
   for (int k = 0; k < n; ++k) {
     players_[to].coins.push_back(from.back());
     from.pop_back();
