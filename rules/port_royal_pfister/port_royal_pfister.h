@@ -19,7 +19,11 @@
 // One seat acts at a time: the active player in Phase 1, then in Phase 2 each
 // player's opportunity in turn order, starting with the active player
 // (PRP-21). An opportunity in which nothing but passing is possible is ended
-// by the server (event `passed` with automatic = true).
+// by the server at once, without an event (the view shows whose it is).
+//
+// PRP-A-10 (decision beyond the reference): a turn that begins with the draw
+// pile and the discard pile both empty triggers the end, because nothing
+// could ever be drawn again; the round is completed as in PRP-41.
 //
 // Coins are cards (PRP-7): every card keeps its identity, and the only cards
 // whose fronts nobody knows are the draw pile and the coins (PRP-H-1/H-2).

@@ -1036,7 +1036,7 @@ TEST_CASE("PRP-27, PRP-A-2: only the active player fulfils expeditions, at any t
 
 TEST_CASE("PRP-35, PRP-A-5: Admirals pay 2 coins each when an opportunity starts with 5+ harbor cards") {
   int active_bonus = 0, other_bonus = 0;
-  for_each_step(4, 60, Policy::kEager, [&](const PortRoyalState& before, Seat, ActionId, const PortRoyalState& after) {
+  for_each_step(4, 25, Policy::kEager, [&](const PortRoyalState& before, Seat, ActionId, const PortRoyalState& after) {
     for (const auto& e : events_since(after, before.version())) {
       if (!e.has_opportunity_bonus() || e.opportunity_bonus().admiral_coins() == 0) continue;
       const Seat seat = e.opportunity_bonus().seat();
@@ -1065,7 +1065,7 @@ TEST_CASE("PRP-35, PRP-A-5: Admirals pay 2 coins each when an opportunity starts
 
 TEST_CASE("PRP-36, PRP-A-6: a Jester pays a non-active player who finds the harbor display empty") {
   int paid = 0;
-  for_each_step(4, 80, Policy::kEager, [&](const PortRoyalState& before, Seat, ActionId, const PortRoyalState& after) {
+  for_each_step(4, 25, Policy::kEager, [&](const PortRoyalState& before, Seat, ActionId, const PortRoyalState& after) {
     for (const auto& e : events_since(after, before.version())) {
       if (!e.has_opportunity_bonus() || e.opportunity_bonus().jester_coins() == 0) continue;
       const Seat seat = e.opportunity_bonus().seat();
