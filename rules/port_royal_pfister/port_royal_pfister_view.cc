@@ -9,7 +9,7 @@ namespace brethren::rules::port_royal_pfister {
 namespace pb = v1::port_royal_pfister;
 namespace {
 
-constexpr const char* kSeatNames[] = {"seat 1", "seat 2", "seat 3", "seat 4", "seat 5"};
+constexpr const char* kSeatNames[] = {"seat 0", "seat 1", "seat 2", "seat 3", "seat 4"};
 
 }  // namespace
 
