@@ -1164,8 +1164,13 @@ TEST_CASE("PRP-42: most points win, then most coins, else a shared victory") {
       REQUIRE(outcome.seats(p).score() == s.points(p));
       tied_on_points += s.points(p) == best_points;
     }
-    if (tied_on_points > 1 && std::count_if(outcome.seats().begin(), outcome.seats().end(), [](const auto& r) { return r.winner(); }) == 1)
+    const auto winners = std::count_if(outcome.seats().begin(), outcome.seats().end(), [](const auto& r) { return r.winner(); });
+    REQUIRE_THAT(outcome.summary(), Catch::Contains(winners == 1 ? " wins with " : " share the victory with "));
+    REQUIRE_THAT(outcome.summary(), Catch::Contains(std::to_string(best_points) + " points"));
+    if (tied_on_points > 1 && winners == 1) {
       ++coin_decided;
+      REQUIRE_THAT(outcome.summary(), Catch::Contains(std::to_string(best_coins) + " coins"));
+    }
   }
   REQUIRE(coin_decided > 0);
 }
