@@ -458,27 +458,32 @@ void PortRoyalPanningState::apply_play(Seat seat, int card) {
   }
 }
 
-void PortRoyalPanningState::finish_trick() {
-  const std::vector<Play>& trick = tricks_.back();
+int trick_winner(const std::vector<Play>& trick, int trump) {
   const bool ghost = std::any_of(trick.begin(), trick.end(), [](const Play& pl) { return is_ghost(pl.card); });
   int best = 0;
   if (ghost) {
-    // PRQ-22: highest number, ties to the card played last.
+    // PRQ-22: colours are ignored; highest number, ties to the card played last.
     for (int i = 1; i < static_cast<int>(trick.size()); ++i) {
       if (crew_value(trick[i].card) >= crew_value(trick[best].card)) best = i;
     }
-  } else {
-    // PRQ-21: highest trump, else highest card of the led colour.
-    const int led = colour_of(trick.front().card);
-    const bool trumped =
-        std::any_of(trick.begin(), trick.end(), [&](const Play& pl) { return colour_of(pl.card) == trump_; });
-    const int wins = trumped ? trump_ : led;
-    best = -1;
-    for (int i = 0; i < static_cast<int>(trick.size()); ++i) {
-      if (colour_of(trick[i].card) != wins) continue;
-      if (best < 0 || crew_value(trick[i].card) > crew_value(trick[best].card)) best = i;
-    }
+    return best;
   }
+  // PRQ-21: highest trump, else highest card of the led colour.
+  const bool trumped =
+      std::any_of(trick.begin(), trick.end(), [&](const Play& pl) { return colour_of(pl.card) == trump; });
+  const int wins = trumped ? trump : colour_of(trick.front().card);
+  best = -1;
+  for (int i = 0; i < static_cast<int>(trick.size()); ++i) {
+    if (colour_of(trick[i].card) != wins) continue;
+    if (best < 0 || crew_value(trick[i].card) > crew_value(trick[best].card)) best = i;
+  }
+  return best;
+}
+
+void PortRoyalPanningState::finish_trick() {
+  const std::vector<Play>& trick = tricks_.back();
+  const bool ghost = std::any_of(trick.begin(), trick.end(), [](const Play& pl) { return is_ghost(pl.card); });
+  const int best = trick_winner(trick, trump_);
   const Seat winner = trick[best].seat;
   // PRQ-23: the marked loot card and its prisoners go to the winner.
   const auto slot = std::find_if(available_.begin(), available_.end(),
@@ -665,30 +670,33 @@ void PortRoyalPanningState::end_round() {
   start_round();
 }
 
-ShipScore PortRoyalPanningState::ship_score(Seat seat, int ship_index) const {
-  const Ship& ship = players_[seat].ships[ship_index];
+ShipScore score_ship(const Ship& ship, int base_capacity, const std::vector<int>& loot_values) {
   ShipScore out;
-  out.capacity = capacity();
+  out.capacity = base_capacity;
   int value = 0;
   bool doubled = false;
   for (int l : ship.loot) {
     if (!is_special(l)) {
-      out.weight += loot_value(l);
-      value += loot_value(l);
+      out.weight += loot_values[l];
+      value += loot_values[l];
       continue;
     }
     const SpecialDef& def = special_def(l);
-    out.weight += def.value_delta;     // PRQ-30, PRQ-31
+    out.weight += def.value_delta;       // PRQ-30, PRQ-31
     value += def.value_delta;
     out.capacity += def.capacity_delta;  // PRQ-32
-    doubled = doubled || def.doubles;    // PRQ-33
+    doubled = doubled || def.doubles;    // PRQ-33: value only (PRQ-A-5)
   }
   if (doubled) value *= 2;
   out.loot_value = std::max(0, value);  // PRQ-34
   out.prisoners = std::accumulate(ship.prisoners.begin(), ship.prisoners.end(), 0);
-  out.sunk = out.weight > out.capacity;  // PRQ-44
+  out.sunk = out.weight > out.capacity;                        // PRQ-44
   out.value = out.sunk ? 0 : out.loot_value + out.prisoners;  // PRQ-45
   return out;
+}
+
+ShipScore PortRoyalPanningState::ship_score(Seat seat, int ship) const {
+  return score_ship(players_[seat].ships[ship], capacity(), loot_values_);
 }
 
 int PortRoyalPanningState::score(Seat seat) const {

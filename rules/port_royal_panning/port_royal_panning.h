@@ -140,6 +140,13 @@ struct ShipScore {
 // (PRQ-17..19). `leading` is true for the first card of a trick.
 bool play_allowed(const std::vector<int>& hand, bool leading, int led_colour, int trump, int card);
 
+// The index in `trick` (playing order) of the winning card (PRQ-21, PRQ-22).
+int trick_winner(const std::vector<Play>& trick, int trump);
+
+// PRQ-30..34, PRQ-44, PRQ-45: one ship's totals. `loot_values` holds the 40
+// standard loot values (PRQ-A-6); `base_capacity` is 24 or 18.
+ShipScore score_ship(const Ship& ship, int base_capacity, const std::vector<int>& loot_values);
+
 class PortRoyalPanningState : public StateBase<PortRoyalPanningState> {
  public:
   PortRoyalPanningState();  // empty, for load()
@@ -193,7 +200,6 @@ class PortRoyalPanningState : public StateBase<PortRoyalPanningState> {
   void do_resample_hidden(Viewer viewer, Rng& rng) override;
 
  private:
-  friend struct TestAccess;
   Seat left_of(Seat seat) const { return (seat + 1) % num_seats(); }
   Seat right_of(Seat seat) const { return (seat + num_seats() - 1) % num_seats(); }
   int led_colour() const;
