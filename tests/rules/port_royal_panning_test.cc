@@ -235,7 +235,8 @@ TEST_CASE("PRQ-6, PRQ-9: the first dealer is random; the player to his left bids
     auto s = new_match(4, seed);
     dealers.insert(s->dealer());
     REQUIRE(s->acting_seats() == std::vector<Seat>{(s->dealer() + 1) % 4});
-    const auto& started = s->events_for(Viewer::spectator()).front().event().port_royal_panning().round_started();
+    const auto events = s->events_for(Viewer::spectator());
+    const auto& started = events.front().event().port_royal_panning().round_started();
     REQUIRE(started.first_bidder() == (s->dealer() + 1) % 4);
     REQUIRE(started.dealer() == s->dealer());
   }
