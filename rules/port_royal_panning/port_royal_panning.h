@@ -198,8 +198,11 @@ class PortRoyalPanningState : public StateBase<PortRoyalPanningState> {
   void do_apply(Seat seat, ActionId action) override;
   std::string illegal_reason(Seat seat, ActionId action) const override;
   void do_resample_hidden(Viewer viewer, Rng& rng) override;
+  // Reads the fields, then refuses states whose values are out of range.
+  void load_game(Reader& in) override;
 
  private:
+  bool well_formed() const;
   Seat left_of(Seat seat) const { return (seat + 1) % num_seats(); }
   Seat right_of(Seat seat) const { return (seat + num_seats() - 1) % num_seats(); }
   int led_colour() const;

@@ -1116,3 +1116,19 @@ TEST_CASE("ActionId encoding: every id survives encode -> decode; malformed mess
   REQUIRE(red5.colour() == pb::COLOUR_RED);
   REQUIRE(red5.value() == 5);
 }
+
+TEST_CASE("Serialization: a state round-trips; truncated or out-of-range bytes are refused") {
+  auto s = find_state(4, [](const S& st) { return st.round() == 3 && st.phase() == Phase::kPlay; });
+  const std::string bytes = s->serialize();
+  auto back = game->deserialize(bytes);
+  REQUIRE(back.ok());
+  REQUIRE((*back)->serialize() == bytes);
+  REQUIRE(info_state(**back, Viewer::player(2)) == info_state(*s, Viewer::player(2)));
+  REQUIRE(game->deserialize(bytes.substr(0, bytes.size() - 3)).error().code == ErrorCode::kCorruptState);
+  // A finished game round-trips too.
+  auto done = finished_game(3, 5);
+  auto done_back = game->deserialize(done->serialize());
+  REQUIRE(done_back.ok());
+  REQUIRE((*done_back)->is_terminal());
+  REQUIRE((*done_back)->outcome().SerializeAsString() == done->outcome().SerializeAsString());
+}
