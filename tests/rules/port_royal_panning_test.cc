@@ -482,6 +482,29 @@ TEST_CASE("PRQ-18, PRQ-19: live play refuses a trump while holding the led colou
                Catch::Contains("PRQ-"));
 }
 
+TEST_CASE("PRQ-16: after the lead every other player plays exactly one card, clockwise") {
+  auto s = find_state(4, [](const S& st) { return st.phase() == Phase::kPlay && st.tricks().back().empty(); });
+  const Seat leader = s->current_seat();
+  Rng rng(16);
+  for (int k = 0; k < 4; ++k) {
+    const Seat seat = s->current_seat();
+    REQUIRE(seat == (leader + k) % 4);
+    REQUIRE(s->acting_seats() == std::vector<Seat>{seat});
+    if (k > 0) {
+      // The seat that played just before cannot play again.
+      const Seat before = (seat + 3) % 4;
+      const int card = s->player(before).hand.front();
+      REQUIRE(s->apply(before, action::play(card)).error().code == ErrorCode::kNotYourTurn);
+    }
+    random_step(*s, rng);
+  }
+  // Four cards, one per seat, then the trick is over.
+  REQUIRE(s->phase() != Phase::kPlay);
+  std::set<int> seats;
+  for (const Play& pl : s->tricks().back()) seats.insert(pl.seat);
+  REQUIRE(seats.size() == 4);
+}
+
 TEST_CASE("PRQ-21: without ghosts the highest trump wins, else the highest card of the led colour") {
   const int trump = 1;  // blue
   auto trick = [](std::vector<int> cards) {
@@ -658,6 +681,21 @@ TEST_CASE("PRQ-29, PRQ-A-14: the privileged player may pay down his bid with sta
   REQUIRE((value == 8 || value == 6));
   act(*w, w->current_seat(), action::kPayDown);
   REQUIRE(w->bid_cube() == std::max(w->player(w->privileged()).debt, cube - value));
+}
+
+TEST_CASE("PRQ-A-12, PRQ-28: prisoners won with a card that is discarded are still placed") {
+  auto s = find_state(3, [](const S& st) {
+    return st.phase() == Phase::kResolveLoot && !st.pending_prisoners().empty() &&
+           (st.is_legal(st.current_seat(), action::kPayDown) || st.is_legal(st.current_seat(), action::kDiscardWithRemove));
+  });
+  const Seat seat = s->current_seat();
+  const auto prisoners = s->pending_prisoners();
+  act(*s, seat, s->is_legal(seat, action::kPayDown) ? action::kPayDown : action::kDiscardWithRemove);
+  REQUIRE(s->phase() == Phase::kPlacePrisoner);
+  REQUIRE(s->current_seat() == seat);
+  const int before = prisoners_on_ships(s->player(seat));
+  for (std::size_t i = 0; i < prisoners.size(); ++i) act(*s, seat, action::place_prisoner(static_cast<int>(i % kGoods)));
+  REQUIRE(prisoners_on_ships(s->player(seat)) == before + static_cast<int>(prisoners.size()));
 }
 
 TEST_CASE("PRQ-29, PRQ-12, PRQ-39: the paid-down bid becomes the debt at the end of the round") {
@@ -1069,7 +1107,7 @@ TEST_CASE("PRQ-H-1..5, PRQ-H-6: re-sampling changes only hidden things and respe
   REQUIRE(hands_of_1.size() > 1);
 }
 
-TEST_CASE("PRQ-A-3, PRQ-20: server-side checks make a revoke impossible") {
+TEST_CASE("PRQ-A-3, PRQ-20, PRQ-A-15: server-side checks make a revoke (and its penalty) impossible") {
   for (std::uint64_t seed = 1; seed <= 20; ++seed) {
     auto s = new_match(seed % 2 ? 3 : 4, seed);
     Rng rng(seed);
