@@ -293,7 +293,7 @@ std::string PortRoyalPanningState::illegal_reason(Seat seat, ActionId a) const {
       }
       return "the auction for the privileges is on: bid or pass (PRQ-9)";
     case Phase::kExchange:
-      if (a >= action::kSetAside && a < action::kTrump) return "that crew card is not in your hand";
+      if (a >= action::kSetAside && a < action::kTrump) return "that crew card is not in your hand (PRQ-13)";
       return "first set aside 2 crew cards face down (PRQ-13)";
     case Phase::kNameTrump:
       return "name the trump colour now (PRQ-13)";

@@ -279,7 +279,7 @@ v1::MatchOutcome PortRoyalPanningState::outcome() const {
   int winners = 0, best = 0;
   for (const auto& r : result.seats()) {
     if (!r.winner()) continue;
-    names += (winners++ ? " and seat " : "seat ") + std::to_string(r.seat() + 1);
+    names += (winners++ ? " and seat " : "seat ") + std::to_string(r.seat());
     best = r.score();
   }
   result.set_summary(names + (winners == 1 ? " wins" : " share the victory") + " with " + std::to_string(best) +
