@@ -518,8 +518,9 @@ void PortRoyalPanningState::finish_trick() {
     return;
   }
   phase_ = Phase::kResolveLoot;
-  // PRQ-25: a standard loot card with no alternative to its own ship (no
-  // bid to pay down, no Remove 1 card kept) is placed by the server.
+  // A won card with a single possible use is resolved by the server: a
+  // standard loot card with no alternative to its own ship (PRQ-25), or a
+  // Remove 1 card with nothing on the winner's ships to remove (PRQ-35(b)).
   std::vector<ActionId> legal;
   fill_legal_actions(winner, legal);
   if (legal.size() == 1) apply_resolve(winner, legal.front());
