@@ -1,0 +1,124 @@
+// Port Royal (Panning): re-sampling everything a viewer cannot know (PRQ-H-*).
+#include <algorithm>
+
+#include "rules/port_royal_panning/port_royal_panning.h"
+
+namespace brethren::rules::port_royal_panning {
+namespace {
+
+// Does the round's play so far stay legal (PRQ-17..19) with these hands?
+// `hands` are the current hands; the cards each seat played this round are
+// added back to rebuild the hands held when the first trick began.
+bool plays_consistent(const std::vector<std::vector<int>>& hands, const std::vector<std::vector<Play>>& tricks,
+                      int trump) {
+  std::vector<std::vector<int>> held = hands;
+  for (const auto& trick : tricks) {
+    for (const Play& pl : trick) held[pl.seat].push_back(pl.card);
+  }
+  for (const auto& trick : tricks) {
+    for (std::size_t i = 0; i < trick.size(); ++i) {
+      const Play& pl = trick[i];
+      const int led = colour_of(trick.front().card);
+      if (!play_allowed(held[pl.seat], i == 0, led, trump, pl.card)) return false;
+      auto& h = held[pl.seat];
+      h.erase(std::find(h.begin(), h.end(), pl.card));
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
+void PortRoyalPanningState::do_resample_hidden(Viewer viewer, Rng& rng) {
+  const Seat me = viewer.is_spectator() ? -1 : viewer.seat();
+
+  // PRQ-H-4: the loot deck order; Move 1 card is known to lie at the bottom (PRQ-3).
+  if (loot_deck_.size() > 2) rng.shuffle(std::span(loot_deck_.data() + 1, loot_deck_.size() - 1));
+
+  // PRQ-H-5: prisoner values the viewer has not seen, wherever they lie.
+  std::vector<int*> unknown;
+  for (int& v : prisoner_deck_) unknown.push_back(&v);
+  for (LootSlot& slot : available_) {
+    for (int& v : slot.prisoners) unknown.push_back(&v);
+  }
+  if (current_ != me) {
+    for (int& v : pending_prisoners_) unknown.push_back(&v);
+  }
+  for (Seat s = 0; s < num_seats(); ++s) {
+    if (s == me) continue;
+    for (int& v : players_[s].discarded_prisoners) unknown.push_back(&v);
+    if (phase_ == Phase::kFinished) continue;  // revealed at final scoring
+    for (Ship& ship : players_[s].ships) {
+      for (int& v : ship.prisoners) unknown.push_back(&v);
+    }
+  }
+  std::vector<int> values;
+  for (int* v : unknown) values.push_back(*v);
+  rng.shuffle(values);
+  for (std::size_t i = 0; i < unknown.size(); ++i) *unknown[i] = values[i];
+
+  // PRQ-H-1..3: other hands and the cards set aside, re-dealt consistently
+  // with the void markers, the public face-up cards taken by the privileged
+  // player and the legality of every card played this round.
+  const int n = num_seats();
+  const int aside = n;  // container index of the set-aside cards
+  std::vector<int> slots(n + 1, 0);
+  std::vector<int> pool;
+  for (Seat s = 0; s < n; ++s) {
+    if (s == me) continue;
+    slots[s] = static_cast<int>(players_[s].hand.size());
+    pool.insert(pool.end(), players_[s].hand.begin(), players_[s].hand.end());
+  }
+  if (me != privileged_ || me < 0) {
+    slots[aside] = static_cast<int>(set_aside_.size());
+    pool.insert(pool.end(), set_aside_.begin(), set_aside_.end());
+  }
+  if (pool.empty()) return;
+  auto eligible = [&](int card, int container) {
+    if (slots[container] == 0) return false;
+    const bool taken = std::find(taken_face_up_.begin(), taken_face_up_.end(), card) != taken_face_up_.end();
+    if (taken && container != aside && container != privileged_) return false;
+    if (container == aside) return true;
+    return is_ghost(card) || !(players_[container].void_mask & (1 << colour_of(card)));
+  };
+  auto eligible_count = [&](int card) {
+    int k = 0;
+    for (int c = 0; c <= n; ++c) k += eligible(card, c) ? 1 : 0;
+    return k;
+  };
+  for (int attempt = 0; attempt < 64; ++attempt) {
+    rng.shuffle(pool);
+    std::stable_sort(pool.begin(), pool.end(), [&](int a, int b) { return eligible_count(a) < eligible_count(b); });
+    std::vector<int> left = slots;
+    std::vector<std::vector<int>> hands(n + 1);
+    bool ok = true;
+    for (int card : pool) {
+      std::vector<int> candidates;
+      for (int c = 0; c <= n; ++c) {
+        if (left[c] > 0 && eligible(card, c)) candidates.push_back(c);
+      }
+      if (candidates.empty()) {
+        ok = false;
+        break;
+      }
+      const int c = candidates[rng.below(static_cast<std::uint32_t>(candidates.size()))];
+      --left[c];
+      hands[c].push_back(card);
+    }
+    if (!ok) continue;
+    std::vector<std::vector<int>> trial(n);
+    for (Seat s = 0; s < n; ++s) trial[s] = s == me ? players_[s].hand : hands[s];
+    if (!plays_consistent(trial, tricks_, trump_)) continue;
+    for (Seat s = 0; s < n; ++s) {
+      if (s == me) continue;
+      players_[s].hand = hands[s];
+      std::sort(players_[s].hand.begin(), players_[s].hand.end());
+    }
+    if (slots[aside] > 0) set_aside_ = hands[aside];
+    return;
+  }
+  // Every attempt contradicted what the viewer saw: the true deal is a
+  // consistent sample too, so keep it.
+}
+
+}  // namespace brethren::rules::port_royal_panning
