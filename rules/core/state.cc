@@ -72,13 +72,13 @@ std::vector<v1::EventRecord> State::events_for(Viewer viewer, std::uint64_t afte
     if (!events_[i].audience.includes(viewer)) continue;
     auto& record = out.emplace_back();
     record.set_version(i + 1);
-    *record.mutable_event() = events_[i].event;
+    *record.mutable_event() = *events_[i].event;
   }
   return out;
 }
 
 void State::emit(Audience audience, v1::GameEvent event) {
-  events_.push_back(LoggedEvent{audience, std::move(event)});
+  events_.push_back(LoggedEvent{audience, std::make_shared<const v1::GameEvent>(std::move(event))});
 }
 
 void State::resample_hidden(Viewer viewer, Rng& rng) {
@@ -94,7 +94,7 @@ std::string State::serialize() const {
   for (const auto& e : events_) {
     out(e.audience.is_everyone(), e.audience.seat_mask());
     std::string bytes;
-    e.event.SerializeToString(&bytes);
+    e.event->SerializeToString(&bytes);
     out.put_bytes(bytes);
   }
   save_game(out);
@@ -118,8 +118,8 @@ Status State::load(std::string_view bytes) {
     bool everyone = false;
     std::uint32_t mask = 0;
     in(everyone, mask);
-    v1::GameEvent event;
-    if (!event.ParseFromString(in.get_bytes())) in.fail();
+    auto event = std::make_shared<v1::GameEvent>();
+    if (!event->ParseFromString(in.get_bytes())) in.fail();
     events_.push_back(LoggedEvent{Audience::from_mask(everyone, mask), std::move(event)});
   }
   if (in.ok()) load_game(in);

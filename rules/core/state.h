@@ -25,9 +25,12 @@
 
 namespace brethren::rules {
 
+// Events are immutable once emitted and shared between copies of a state,
+// so clone() (used by every bot search and the no-leak check) does not copy
+// the whole history.
 struct LoggedEvent {
   Audience audience;
-  v1::GameEvent event;
+  std::shared_ptr<const v1::GameEvent> event;
 };
 
 class State {

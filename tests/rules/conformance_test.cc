@@ -147,12 +147,13 @@ void play_one(const Game& game, int seats, std::uint64_t seed, bool deep) {
 
 }  // namespace
 
-TEST_CASE("Conformance: every game, every seat count, seeded random games") {
+TEST_CASE("Conformance: every game, every seat count, seeded random games", "[conformance]") {
   const GameRegistry registry = make_all_games_registry();
   const std::uint64_t games_per_game = env_or("BRETHREN_CONFORMANCE_GAMES", 1000);
   const std::uint64_t deep_per_game = env_or("BRETHREN_CONFORMANCE_DEEP", 100);
   const std::uint64_t first_seed = env_or("BRETHREN_CONFORMANCE_SEED", 1);
   const char* only = std::getenv("BRETHREN_CONFORMANCE_GAME");
+  if (only) REQUIRE(registry.find(only) != nullptr);
   for (const auto& game : registry.games()) {
     if (only && game->id() != only) continue;
     const int min = game->info().min_seats(), max = game->info().max_seats();

@@ -79,7 +79,7 @@ std::unique_ptr<S> finished_game(int seats, std::uint64_t seed, const v1::GameOp
   return s;
 }
 
-const pb::Event& last_event(const State& s) { return s.events().back().event.port_royal_panning(); }
+const pb::Event& last_event(const State& s) { return s.events().back().event->port_royal_panning(); }
 
 std::vector<int> default_values() {
   std::vector<int> v;
@@ -548,7 +548,7 @@ TEST_CASE("PRQ-23, PRQ-24, PRQ-37: eight tricks, the winner takes the card and l
     random_step(*s, rng);
     const auto& events = s->events();
     for (; seen < events.size(); ++seen) {
-      const auto& ev = events[seen].event.port_royal_panning();
+      const auto& ev = events[seen].event->port_royal_panning();
       if (!ev.has_trick_won()) continue;
       ++tricks;
       REQUIRE(ev.trick_won().trick() == tricks);
@@ -578,7 +578,7 @@ TEST_CASE("PRQ-25: standard loot goes on the ship of its good (placed by the ser
   while (!s->is_terminal()) {
     random_step(*s, rng);
     for (; seen < s->events().size(); ++seen) {
-      const auto& ev = s->events()[seen].event.port_royal_panning();
+      const auto& ev = s->events()[seen].event->port_royal_panning();
       if (ev.has_loot_placed() && !is_special(ev.loot_placed().loot_id())) {
         REQUIRE(ev.loot_placed().ship() == good_of(ev.loot_placed().loot_id()) + 1);
         ++placed;
@@ -914,7 +914,7 @@ TEST_CASE("PRQ-36: with nothing to move, Move 1 card is simply discarded") {
       const auto before = s->events().size();
       random_step(*s, rng);
       for (auto i = before; i < s->events().size(); ++i) {
-        const auto& ev = s->events()[i].event.port_royal_panning();
+        const auto& ev = s->events()[i].event->port_royal_panning();
         if (!ev.has_move_discarded()) continue;
         const Player& p = s->player(ev.move_discarded().seat());
         REQUIRE(prisoners_on_ships(p) == 0);

@@ -1252,7 +1252,7 @@ TEST_CASE("PRP-H-1, PRP-H-2, PRP-H-3: every viewer gets the same public view; co
 TEST_CASE("PRP-H-6, PRP-A-7: re-sampling keeps every hidden card within its draw-pile generation") {
   auto s = find_state(2, [](const PortRoyalState& s) {
     int reshuffles = 0;
-    for (const auto& e : s.events()) reshuffles += e.event.port_royal_pfister().has_reshuffled();
+    for (const auto& e : s.events()) reshuffles += e.event->port_royal_pfister().has_reshuffled();
     return reshuffles >= 1 && s.phase() == Phase::kDiscover && s.draw_pile().size() > 10;
   });
   REQUIRE(s);
