@@ -61,6 +61,10 @@ constexpr const char* kMigrations[] = {
     R"sql(
       ALTER TABLE results ADD COLUMN final_state BLOB NOT NULL DEFAULT x'';
     )sql",
+    // 3: the room's clock for each decision.
+    R"sql(
+      ALTER TABLE rooms ADD COLUMN turn_time_limit_ms INTEGER NOT NULL DEFAULT 0;
+    )sql",
 };
 
 }  // namespace

@@ -17,6 +17,7 @@ struct RoomRecord {
   std::string host_token_hash;
   std::string status;         // "open", "playing", "finished"
   std::int64_t created_at = 0;  // Unix milliseconds
+  std::int64_t turn_time_limit_ms = 0;  // 0: the game's own rule, if any
 };
 
 struct SeatRecord {

@@ -17,7 +17,7 @@ struct Store::Statements {
   explicit Statements(Connection& db)
       : insert_room(db.prepare(
             "INSERT INTO rooms (code, game_id, options, is_public, password_hash, seat_count, host_token_hash, "
-            "status, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)")),
+            "status, created_at, turn_time_limit_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)")),
         room_status(db.prepare("UPDATE rooms SET status = ?2 WHERE code = ?1")),
         room_seat_count(db.prepare("UPDATE rooms SET seat_count = ?2 WHERE code = ?1")),
         upsert_seat(db.prepare(
@@ -173,7 +173,7 @@ void Store::insert_room(RoomRecord r, Done done) {
       [r = std::move(r)](Statements& s) {
         s.insert_room.bind(1, r.code).bind(2, r.game_id).bind_blob(3, r.options).bind(4, r.is_public ? 1 : 0);
         s.insert_room.bind(5, r.password_hash).bind(6, r.seat_count).bind(7, r.host_token_hash).bind(8, r.status);
-        s.insert_room.bind(9, r.created_at).run();
+        s.insert_room.bind(9, r.created_at).bind(10, r.turn_time_limit_ms).run();
       },
       std::move(done));
 }
@@ -239,13 +239,13 @@ void Store::finish_match(ResultRecord r, Done done) {
 std::vector<RoomRecord> Store::load_rooms() const {
   std::lock_guard lock(reader_mutex_);
   auto st = reader_db_->prepare(
-      "SELECT code, game_id, options, is_public, password_hash, seat_count, host_token_hash, status, created_at "
-      "FROM rooms ORDER BY created_at, code");
+      "SELECT code, game_id, options, is_public, password_hash, seat_count, host_token_hash, status, created_at, "
+      "turn_time_limit_ms FROM rooms ORDER BY created_at, code");
   std::vector<RoomRecord> out;
   while (st.step()) {
     out.push_back(RoomRecord{st.column_text(0), st.column_text(1), st.column_blob(2), st.column_int(3) != 0,
                              st.column_text(4), static_cast<int>(st.column_int(5)), st.column_text(6),
-                             st.column_text(7), st.column_int(8)});
+                             st.column_text(7), st.column_int(8), st.column_int(9)});
   }
   return out;
 }

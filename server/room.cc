@@ -27,7 +27,12 @@ v1::ErrorCode to_protocol_error(rules::ErrorCode code) {
 }
 
 Room::Room(Services& services, const rules::Game& game, persistence::RoomRecord record)
-    : services_(services), game_(game), record_(std::move(record)), strand_(asio::make_strand(services.io)) {
+    : services_(services),
+      game_(game),
+      record_(std::move(record)),
+      strand_(asio::make_strand(services.io)),
+      clock_(strand_),
+      timeout_bot_(new_seed()) {
   options_.ParseFromString(record_.options);
   seats_.resize(static_cast<std::size_t>(record_.seat_count));
   status_ = record_.status == "finished" ? Status::kFinished
@@ -319,6 +324,7 @@ void Room::on_start(const std::shared_ptr<Client>& c, std::uint64_t rid) {
         *reply_message.mutable_room() = room_info(c->client_id());
         reply(c, rid, std::move(reply_message));
         broadcast_room();
+        arm_clock();
         broadcast_match();
       }));
 }
@@ -339,8 +345,18 @@ void Room::process_next_move() {
   while (!move_in_flight_ && !moves_.empty()) {
     PendingMove move = std::move(moves_.front());
     moves_.pop_front();
+    if (move.timed_out) {
+      // Decided now, on the state as it is: the seat may have acted meanwhile.
+      if (state_->is_terminal() || !state_->is_acting(move.seat)) continue;
+      auto chosen = timeout_move(move.seat);
+      if (!chosen) continue;
+      move.action = std::move(*chosen);
+      spdlog::info("room {} seat {}: clock ran out, the server plays {}", code(), move.seat,
+                   move.action.ShortDebugString());
+    }
     auto applied = state_->apply(move.seat, move.action);
     if (!applied) {
+      if (!move.client) continue;
       ++services_.metrics.moves_rejected;
       reply_error(move.client, move.request_id, to_protocol_error(applied.error().code), applied.error().message);
       continue;
@@ -382,13 +398,16 @@ void Room::on_move_committed(PendingMove move, std::uint64_t version, bool ok, c
     log_.pop_back();
     auto rebuilt = rules::replay(game_, rules::MatchSetup{options_, match_.seat_count, match_.seed}, log_);
     if (rebuilt) state_ = std::move(rebuilt).value();
-    reply_error(move.client, move.request_id, v1::INTERNAL, "the move could not be stored and was not played");
+    if (move.client) {
+      reply_error(move.client, move.request_id, v1::INTERNAL, "the move could not be stored and was not played");
+    }
   } else {
     ++services_.metrics.moves_accepted;
     services_.metrics.move_latency.observe(std::chrono::duration<double>(Clock::now() - move.received).count());
     v1::ServerMessage ack;
     ack.mutable_action_accepted()->set_version(version);
-    reply(move.client, move.request_id, std::move(ack));
+    if (move.client) reply(move.client, move.request_id, std::move(ack));
+    arm_clock();
     broadcast_match();
     if (state_->is_terminal() && status_ != Status::kFinished) {
       status_ = Status::kFinished;
@@ -399,6 +418,36 @@ void Room::on_move_committed(PendingMove move, std::uint64_t version, bool ok, c
     }
   }
   process_next_move();
+}
+
+void Room::arm_clock() {
+  clock_.cancel();
+  deadline_unix_ms_ = 0;
+  if (!state_ || state_->is_terminal()) return;
+  std::int64_t limit_ms = record_.turn_time_limit_ms;
+  if (limit_ms <= 0) limit_ms = static_cast<std::int64_t>(state_->decision_time_limit_seconds()) * 1000;
+  if (limit_ms <= 0) return;
+  deadline_unix_ms_ = unix_millis() + limit_ms;
+  clock_.expires_after(std::chrono::milliseconds(limit_ms));
+  clock_.async_wait([self = shared_from_this(), version = state_->version()](boost::system::error_code ec) {
+    if (!ec) self->on_clock(version);
+  });
+}
+
+void Room::on_clock(std::uint64_t armed_version) {
+  // A move since the clock started restarted it; this expiry is stale.
+  if (!state_ || state_->version() != armed_version || state_->is_terminal()) return;
+  for (int seat : state_->acting_seats()) {
+    moves_.push_back(PendingMove{nullptr, 0, seat, {}, Clock::now(), true});
+  }
+  process_next_move();
+}
+
+std::optional<v1::GameAction> Room::timeout_move(int seat) {
+  // The game's own rule first (Tortuga's "look at 2"), else the random bot
+  // deciding from the seat's own view, as any bot does.
+  if (auto action = state_->timeout_action(seat)) return state_->encode_action(seat, *action);
+  return timeout_bot_.choose(state_->view(rules::Viewer::player(seat)));
 }
 
 void Room::on_sync(const std::shared_ptr<Client>& c, std::uint64_t rid, const v1::Sync& m) {
@@ -427,6 +476,7 @@ void Room::send_match(const std::shared_ptr<Client>& c, std::uint64_t rid, int s
   v1::ServerMessage m;
   m.set_request_id(rid);
   *m.mutable_match_update() = build_match_update(code(), *state_, seat, after_version, services_.config.max_event_gap);
+  m.mutable_match_update()->set_deadline_unix_ms(deadline_unix_ms_);
   c->deliver(std::move(m));
 }
 
@@ -441,6 +491,7 @@ void Room::broadcast_match() {
       v1::ServerMessage message;
       *message.mutable_match_update() =
           build_match_update(code(), *state_, m.seat, broadcast_version_, services_.config.max_event_gap);
+      message.mutable_match_update()->set_deadline_unix_ms(deadline_unix_ms_);
       it = by_seat.emplace(m.seat, std::move(message)).first;
     }
     c->deliver(it->second);
@@ -456,6 +507,7 @@ v1::RoomInfo Room::room_info(std::uint64_t for_client) const {
   info.set_public_(record_.is_public);
   info.set_has_password(!record_.password_hash.empty());
   info.set_seat_count(record_.seat_count);
+  info.set_turn_time_limit_ms(static_cast<std::uint32_t>(record_.turn_time_limit_ms));
   for (std::size_t i = 0; i < seats_.size(); ++i) {
     auto* s = info.add_seats();
     s->set_seat(static_cast<int>(i));
@@ -558,7 +610,11 @@ bool Room::restore_match(const persistence::MatchRecord& match, const std::vecto
   match_ = match;
   broadcast_version_ = state_->version();
   status_ = state_->is_terminal() ? Status::kFinished : Status::kPlaying;
-  if (status_ == Status::kPlaying) ++services_.metrics.live_matches;
+  if (status_ == Status::kPlaying) {
+    ++services_.metrics.live_matches;
+    // A full decision time again from the restart (deadlines are not stored).
+    asio::post(strand_, [self = shared_from_this()] { self->arm_clock(); });
+  }
   update_summary();
   return true;
 }

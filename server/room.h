@@ -5,6 +5,7 @@
 // flight (later moves wait in order), so every broadcast view is durable.
 #pragma once
 
+#include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
 #include <chrono>
 #include <cstdint>
@@ -17,6 +18,7 @@
 
 #include "brethren/v1/protocol.pb.h"
 #include "persistence/records.h"
+#include "rules/bots/random_bot.h"
 #include "rules/core/game.h"
 #include "server/client.h"
 #include "server/services.h"
@@ -71,11 +73,12 @@ class Room : public std::enable_shared_from_this<Room> {
     std::string display_name;
   };
   struct PendingMove {
-    std::shared_ptr<Client> client;
+    std::shared_ptr<Client> client;  // nullptr for a move the clock made
     std::uint64_t request_id;
     int seat;
     v1::GameAction action;
     Clock::time_point received;
+    bool timed_out = false;  // the server plays for the seat; action chosen when applied
   };
 
   // Request handlers (on the strand).
@@ -91,6 +94,11 @@ class Room : public std::enable_shared_from_this<Room> {
   void on_sync(const std::shared_ptr<Client>& c, std::uint64_t rid, const v1::Sync& m);
 
   void process_next_move();
+  // The decision clock: (re)started whenever the match changes.
+  void arm_clock();
+  void on_clock(std::uint64_t armed_version);
+  // The server's move for a seat whose time ran out.
+  std::optional<v1::GameAction> timeout_move(int seat);
   void on_move_committed(PendingMove move, std::uint64_t version, bool ok, const std::string& error);
 
   // Sending.
@@ -126,6 +134,9 @@ class Room : public std::enable_shared_from_this<Room> {
   std::uint64_t broadcast_version_ = 0;
   bool move_in_flight_ = false;
   std::deque<PendingMove> moves_;
+  boost::asio::steady_timer clock_;
+  std::int64_t deadline_unix_ms_ = 0;
+  rules::RandomBot timeout_bot_;
 
   mutable std::mutex summary_mutex_;
   v1::RoomSummary summary_;

@@ -102,6 +102,9 @@ class State {
   // What the server does for a seat whose clock ran out, when the game's
   // rules say so (e.g. Tortuga's 30-second rule). nullopt: let a bot decide.
   virtual std::optional<ActionId> timeout_action(Seat) const { return std::nullopt; }
+  // The game's own limit on one decision, in seconds (0: none), e.g.
+  // Tortuga's optional 30-second rule. The server runs the clock.
+  virtual std::uint32_t decision_time_limit_seconds() const { return 0; }
 
  protected:
   State(std::string game_id, int num_seats, std::uint64_t seed);

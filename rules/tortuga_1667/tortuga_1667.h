@@ -137,6 +137,8 @@ class TortugaState : public StateBase<TortugaState> {
   v1::GameView game_view(Viewer viewer) const override;
   v1::MatchOutcome outcome() const override;
   std::optional<ActionId> timeout_action(Seat seat) const override;
+  // T67-16: thirty seconds per decision when the room chose the rule.
+  std::uint32_t decision_time_limit_seconds() const override { return timer_ ? 30 : 0; }
 
   // Read access for tests and tools.
   Phase phase() const { return phase_; }

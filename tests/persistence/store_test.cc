@@ -16,7 +16,7 @@ namespace {
 void wait_ok(Store& store) { store.flush(); }
 
 RoomRecord room(const std::string& code) {
-  return RoomRecord{code, "letter-of-marque", "", false, "", 3, "hosthash", "open", 1};
+  return RoomRecord{code, "letter-of-marque", "", false, "", 3, "hosthash", "open", 1, 0};
 }
 
 }  // namespace

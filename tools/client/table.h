@@ -38,7 +38,8 @@ struct Table {
 // Player 0 creates the room (and is host); everyone takes a seat in order;
 // the host starts; returns once every player has the first view.
 Table open_table(std::uint16_t port, const std::string& game_id, int seats, server::Encoding encoding,
-                 const v1::GameOptions& options = {}, const std::string& host = "127.0.0.1");
+                 const v1::GameOptions& options = {}, const std::string& host = "127.0.0.1",
+                 std::uint32_t turn_time_limit_ms = 0);
 
 // Plays up to `max_moves` moves chosen by `bot` from each acting player's own
 // view, waiting after each until every player saw it. Returns moves played.
