@@ -14,3 +14,11 @@ BRETHREN_BUILD_DIR=build-asan tools/setup.sh -DBRETHREN_SANITIZE=ON -DCMAKE_BUIL
 cmake --build build-asan -j "$jobs"
 BRETHREN_CONFORMANCE_GAMES=100 BRETHREN_CONFORMANCE_DEEP=20 \
   ctest --test-dir build-asan --output-on-failure -j "$jobs"
+
+# The Docker image, end to end (needs root: it installs and starts a local
+# engine with ../shared/tools/docker-host.sh). BRETHREN_SKIP_DOCKER_TEST=1 skips it.
+if [ "${BRETHREN_SKIP_DOCKER_TEST:-0}" = 1 ]; then
+  echo "run-tests: skipping tests/docker/docker_test.sh (BRETHREN_SKIP_DOCKER_TEST=1)"
+else
+  tests/docker/docker_test.sh
+fi
