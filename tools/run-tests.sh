@@ -4,21 +4,30 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 jobs="$(nproc)"
+logs="$(mktemp -d)"
+trap 'rm -rf "$logs"' EXIT
+# Counts from ctest's own summary ("... 0 tests failed out of N").
+passed_in() { sed -n 's/.* tests failed out of \([0-9]*\).*/\1/p' "$1" | tail -n 1; }
 
 BRETHREN_BUILD_DIR=build tools/setup.sh
 cmake --build build -j "$jobs"
-ctest --test-dir build --output-on-failure -j "$jobs"
+ctest --test-dir build --output-on-failure -j "$jobs" 2>&1 | tee "$logs/normal.txt"
 
 # Sanitizers: same tests, fewer random games (they run ~10x slower).
 BRETHREN_BUILD_DIR=build-asan tools/setup.sh -DBRETHREN_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug
 cmake --build build-asan -j "$jobs"
 BRETHREN_CONFORMANCE_GAMES=100 BRETHREN_CONFORMANCE_DEEP=20 \
-  ctest --test-dir build-asan --output-on-failure -j "$jobs"
+  ctest --test-dir build-asan --output-on-failure -j "$jobs" 2>&1 | tee "$logs/asan.txt"
 
 # The Docker image, end to end (needs root: it installs and starts a local
 # engine with ../shared/tools/docker-host.sh). BRETHREN_SKIP_DOCKER_TEST=1 skips it.
+docker_passed=0
 if [ "${BRETHREN_SKIP_DOCKER_TEST:-0}" = 1 ]; then
   echo "run-tests: skipping tests/docker/docker_test.sh (BRETHREN_SKIP_DOCKER_TEST=1)"
 else
   tests/docker/docker_test.sh
+  docker_passed=1
 fi
+
+total=$(( $(passed_in "$logs/normal.txt") + $(passed_in "$logs/asan.txt") + docker_passed ))
+echo "run-tests: $total passed, 0 failed"
