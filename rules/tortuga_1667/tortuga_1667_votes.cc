@@ -108,9 +108,14 @@ void TortugaState::resolve_vote() {
   pb::Event rev;
   auto* r = rev.mutable_vote_revealed();
   r->set_kind(static_cast<pb::VoteKind>(vote_kind_));
-  std::vector<int> sorted = cards;
-  std::sort(sorted.begin(), sorted.end());
-  for (int k : sorted) {
+  // T67-H-3: only the multiset, in random order. The order is drawn from a
+  // canonical (sorted) arrangement, so it carries nothing about who played
+  // which card or which came from the deck; it is a shuffle of its own, so it
+  // says nothing about the order the block takes in the deck below either.
+  std::vector<int> shown = cards;
+  std::sort(shown.begin(), shown.end());
+  rng().shuffle(shown);
+  for (int k : shown) {
     auto* vc = r->add_cards();
     vc->set_kind(k);
     vc->set_top(static_cast<pb::VoteTop>(vote_top(k)));
