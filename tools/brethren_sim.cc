@@ -6,8 +6,10 @@
 #include <chrono>
 #include <cstdio>
 #include <iostream>
+#include <map>
 #include <vector>
 
+#include "rules/registry/all_bots.h"
 #include "rules/registry/all_games.h"
 #include "tools/simulation.h"
 
@@ -20,6 +22,8 @@ int main(int argc, char** argv) {
   std::uint64_t games = 1000;
   std::uint64_t seed = 1;
   bool through_views = false;
+  bool rotate = false;
+  std::string bot_list;
   bool quiet = false;
   po::options_description desc("brethren-sim: random self-play of a Brethren game");
   desc.add_options()
@@ -29,6 +33,8 @@ int main(int argc, char** argv) {
       ("games", po::value(&games)->default_value(1000), "number of games to play")
       ("seed", po::value(&seed)->default_value(1), "seed of game 0; game i uses seed + i")
       ("through-views", po::bool_switch(&through_views), "play with RandomBot on each seat's view, as a remote bot does (slower)")
+      ("bots", po::value(&bot_list), "bot kind per seat, comma-separated (random, heuristic); missing seats: random")
+      ("rotate", po::bool_switch(&rotate), "with --bots: rotate the kinds around the table from game to game and count wins by kind")
       ("quiet,q", po::bool_switch(&quiet), "print only the summary");
   po::variables_map vm;
   try {
@@ -52,6 +58,24 @@ int main(int argc, char** argv) {
     return 2;
   }
   if (players == 0) players = game->info().min_seats();
+  std::vector<std::string> kinds;
+  if (!bot_list.empty()) {
+    std::size_t start = 0;
+    while (start <= bot_list.size()) {
+      const auto comma = bot_list.find(',', start);
+      kinds.push_back(bot_list.substr(start, comma == std::string::npos ? std::string::npos : comma - start));
+      if (comma == std::string::npos) break;
+      start = comma + 1;
+    }
+    kinds.resize(players, "random");
+    for (const auto& k : kinds) {
+      if (!make_bot(game_id, k, 0)) {
+        std::cerr << "brethren-sim: " << game_id << " has no '" << k << "' bot\n";
+        return 2;
+      }
+    }
+  }
+  std::map<std::string, std::pair<double, double>> by_kind;  // wins, seats played
 
   std::vector<std::uint64_t> wins(players, 0);
   std::vector<double> score_sum(players, 0);
@@ -59,8 +83,19 @@ int main(int argc, char** argv) {
   const auto start = std::chrono::steady_clock::now();
   for (std::uint64_t i = 0; i < games; ++i) {
     MatchSetup setup{{}, players, seed + i};
-    auto match = through_views ? play_random_match_through_views(*game, setup, seed + i)
-                               : play_random_match(*game, setup, seed + i);
+    std::vector<std::string> seat_kinds = kinds;
+    if (rotate && !kinds.empty()) {
+      for (int s = 0; s < players; ++s) seat_kinds[s] = kinds[(s + i) % players];
+    }
+    std::vector<std::unique_ptr<Bot>> bots;
+    std::vector<Bot*> bot_ptrs;
+    for (int s = 0; s < static_cast<int>(seat_kinds.size()); ++s) {
+      bots.push_back(make_bot(game_id, seat_kinds[s], (seed + i) * 1000003 + static_cast<std::uint64_t>(s)));
+      bot_ptrs.push_back(bots.back().get());
+    }
+    auto match = !kinds.empty()   ? play_bots_match(*game, setup, bot_ptrs, seed + i)
+                 : through_views ? play_random_match_through_views(*game, setup, seed + i)
+                                 : play_random_match(*game, setup, seed + i);
     if (!match) {
       std::cerr << "brethren-sim: seed " << seed + i << ": " << to_string(match.error().code) << ": "
                 << match.error().message << "\n";
@@ -75,6 +110,10 @@ int main(int argc, char** argv) {
     for (const auto& r : outcome.seats()) {
       if (r.winner()) ++wins[r.seat()];
       score_sum[r.seat()] += r.score();
+      if (!seat_kinds.empty()) {
+        by_kind[seat_kinds[r.seat()]].first += r.winner() ? 1 : 0;
+        by_kind[seat_kinds[r.seat()]].second += 1;
+      }
     }
     if (!quiet && games <= 20) {
       std::printf("game %llu (seed %llu): %llu actions; %s\n", static_cast<unsigned long long>(i),
@@ -91,6 +130,10 @@ int main(int argc, char** argv) {
     std::printf("seat %d: won %llu (%.1f%%), mean score %.2f\n", s, static_cast<unsigned long long>(wins[s]),
                 games ? 100.0 * static_cast<double>(wins[s]) / static_cast<double>(games) : 0.0,
                 games ? score_sum[s] / static_cast<double>(games) : 0.0);
+  }
+  for (const auto& [kind, stats] : by_kind) {
+    std::printf("bot %s: won %.1f%% of its seats' games (%.0f seats played)\n", kind.c_str(),
+                100.0 * stats.first / stats.second, stats.second);
   }
   std::printf("%.3f s, %.0f games/s, %.0f actions/s\n", seconds, static_cast<double>(games) / seconds,
               static_cast<double>(total_actions) / seconds);

@@ -29,6 +29,25 @@ Result<SimulatedMatch> play_random_match(const Game& game, const MatchSetup& set
   return match;
 }
 
+Result<SimulatedMatch> play_bots_match(const Game& game, const MatchSetup& setup, std::vector<Bot*> bots,
+                                       std::uint64_t policy_seed, std::uint64_t max_actions) {
+  auto created = game.new_match(setup);
+  if (!created) return created.error();
+  SimulatedMatch match{std::move(created).value(), 0};
+  Rng rng = policy_rng(policy_seed);
+  while (!match.state->is_terminal() && match.actions < max_actions) {
+    const auto acting = match.state->acting_seats();
+    const Seat seat = acting[rng.below(static_cast<std::uint32_t>(acting.size()))];
+    auto action = bots[seat]->choose(match.state->view(Viewer::player(seat)));
+    if (!action) return make_error(ErrorCode::kIllegalAction, "an acting seat's bot found no action");
+    if (auto st = match.state->apply(seat, *action); !st) {
+      return make_error(st.error().code, "a bot chose an action the rules refused: " + st.error().message);
+    }
+    ++match.actions;
+  }
+  return match;
+}
+
 Result<SimulatedMatch> play_random_match_through_views(const Game& game, const MatchSetup& setup,
                                                        std::uint64_t policy_seed, std::uint64_t max_actions) {
   auto created = game.new_match(setup);

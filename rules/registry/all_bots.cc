@@ -1,0 +1,39 @@
+#include "rules/registry/all_bots.h"
+
+#include <string>
+
+namespace brethren::rules {
+namespace {
+
+using Factory = std::unique_ptr<Bot> (*)(std::uint64_t seed);
+
+struct BotEntry {
+  std::string_view game_id;
+  std::string_view kind;
+  Factory make;
+};
+
+// One line per game-specific bot.
+constexpr BotEntry kBots[] = {
+    {"", "", nullptr},  // placeholder so the table is never empty
+};
+
+}  // namespace
+
+std::unique_ptr<Bot> make_bot(std::string_view game_id, std::string_view kind, std::uint64_t seed) {
+  if (kind == "random") return std::make_unique<RandomBot>(seed);
+  for (const auto& entry : kBots) {
+    if (entry.make && entry.game_id == game_id && entry.kind == kind) return entry.make(seed);
+  }
+  return nullptr;
+}
+
+std::vector<std::string_view> bot_kinds(std::string_view game_id) {
+  std::vector<std::string_view> out{"random"};
+  for (const auto& entry : kBots) {
+    if (entry.make && entry.game_id == game_id) out.push_back(entry.kind);
+  }
+  return out;
+}
+
+}  // namespace brethren::rules
