@@ -65,6 +65,10 @@ constexpr const char* kMigrations[] = {
     R"sql(
       ALTER TABLE rooms ADD COLUMN turn_time_limit_ms INTEGER NOT NULL DEFAULT 0;
     )sql",
+    // 4: seats held by server-side bots.
+    R"sql(
+      ALTER TABLE seats ADD COLUMN bot_kind TEXT NOT NULL DEFAULT '';
+    )sql",
 };
 
 }  // namespace

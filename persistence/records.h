@@ -25,6 +25,7 @@ struct SeatRecord {
   int seat = 0;
   std::string display_name;
   std::string token_hash;     // SHA-256 of the seat token, never the token
+  std::string bot_kind;       // non-empty: a server-side bot holds the seat
 };
 
 struct MatchRecord {

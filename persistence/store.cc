@@ -21,8 +21,8 @@ struct Store::Statements {
         room_status(db.prepare("UPDATE rooms SET status = ?2 WHERE code = ?1")),
         room_seat_count(db.prepare("UPDATE rooms SET seat_count = ?2 WHERE code = ?1")),
         upsert_seat(db.prepare(
-            "INSERT INTO seats (room_code, seat, display_name, token_hash) VALUES (?1, ?2, ?3, ?4) "
-            "ON CONFLICT (room_code, seat) DO UPDATE SET display_name = ?3, token_hash = ?4")),
+            "INSERT INTO seats (room_code, seat, display_name, token_hash, bot_kind) VALUES (?1, ?2, ?3, ?4, ?5) "
+            "ON CONFLICT (room_code, seat) DO UPDATE SET display_name = ?3, token_hash = ?4, bot_kind = ?5")),
         delete_seat(db.prepare("DELETE FROM seats WHERE room_code = ?1 AND seat = ?2")),
         insert_match(db.prepare(
             "INSERT INTO matches (id, room_code, game_id, options, seed, seat_count, status, started_at) "
@@ -194,7 +194,7 @@ void Store::upsert_seat(SeatRecord seat, Done done) {
   enqueue(
       [seat = std::move(seat)](Statements& s) {
         s.upsert_seat.bind(1, seat.room_code).bind(2, seat.seat).bind(3, seat.display_name).bind(4, seat.token_hash);
-        s.upsert_seat.run();
+        s.upsert_seat.bind(5, seat.bot_kind).run();
       },
       std::move(done));
 }
@@ -252,11 +252,12 @@ std::vector<RoomRecord> Store::load_rooms() const {
 
 std::vector<SeatRecord> Store::load_seats() const {
   std::lock_guard lock(reader_mutex_);
-  auto st = reader_db_->prepare("SELECT room_code, seat, display_name, token_hash FROM seats ORDER BY room_code, seat");
+  auto st = reader_db_->prepare(
+      "SELECT room_code, seat, display_name, token_hash, bot_kind FROM seats ORDER BY room_code, seat");
   std::vector<SeatRecord> out;
   while (st.step()) {
     out.push_back(SeatRecord{st.column_text(0), static_cast<int>(st.column_int(1)), st.column_text(2),
-                             st.column_text(3)});
+                             st.column_text(3), st.column_text(4)});
   }
   return out;
 }

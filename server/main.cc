@@ -9,6 +9,7 @@
 #include <iostream>
 
 #include "persistence/store.h"
+#include "rules/registry/all_bots.h"
 #include "rules/registry/all_games.h"
 #include "server/config.h"
 #include "server/recovery.h"
@@ -41,7 +42,7 @@ int main(int argc, char** argv) {
   server::Metrics metrics;
   store->set_commit_observer([&metrics](double seconds, std::size_t) { metrics.db_commit_latency.observe(seconds); });
   boost::asio::io_context io(config->threads);
-  server::Services services{*config, games, *store, metrics, io};
+  server::Services services{*config, games, *store, metrics, io, &rules::make_bot, &rules::bot_kinds};
   server::Server srv(services);
 
   const auto report = server::recover_rooms(services, srv.rooms());

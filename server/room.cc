@@ -89,6 +89,7 @@ void Room::handle(std::shared_ptr<Client> client, std::uint64_t rid, v1::ClientM
       case M::kStartMatch: return self->on_start(client, rid);
       case M::kSubmitAction: return self->on_submit(client, rid, message.submit_action(), received);
       case M::kSync: return self->on_sync(client, rid, message.sync());
+      case M::kAddBot: return self->on_add_bot(client, rid, message.add_bot());
       default: return self->reply_error(client, rid, v1::UNKNOWN_MESSAGE, "not a room request");
     }
   });
@@ -172,10 +173,10 @@ void Room::on_take_seat(const std::shared_ptr<Client>& c, std::uint64_t rid, con
   // Reserve now; confirm once stored.
   const std::string token = new_secret_token();
   SeatSlot& slot = seats_[seat];
-  slot = SeatSlot{true, me->display_name, sha256_hex(token), c->client_id()};
+  slot = SeatSlot{true, me->display_name, sha256_hex(token), c->client_id(), ""};
   me->seat = seat;
   services_.store.upsert_seat(
-      persistence::SeatRecord{code(), seat, slot.display_name, slot.token_hash},
+      persistence::SeatRecord{code(), seat, slot.display_name, slot.token_hash, ""},
       on_strand([this, c, rid, seat, token](bool ok, const std::string& error) {
         if (!ok) {
           spdlog::error("room {} seat {}: could not be stored: {}", code(), seat, error);
@@ -324,8 +325,10 @@ void Room::on_start(const std::shared_ptr<Client>& c, std::uint64_t rid) {
         *reply_message.mutable_room() = room_info(c->client_id());
         reply(c, rid, std::move(reply_message));
         broadcast_room();
+        create_bots();
         arm_clock();
         broadcast_match();
+        wake_bots();
       }));
 }
 
@@ -345,14 +348,19 @@ void Room::process_next_move() {
   while (!move_in_flight_ && !moves_.empty()) {
     PendingMove move = std::move(moves_.front());
     moves_.pop_front();
-    if (move.timed_out) {
+    if (move.source != PendingMove::Source::kClient) {
       // Decided now, on the state as it is: the seat may have acted meanwhile.
+      if (move.source == PendingMove::Source::kBot) bot_queued_[move.seat] = false;
       if (state_->is_terminal() || !state_->is_acting(move.seat)) continue;
-      auto chosen = timeout_move(move.seat);
+      auto chosen = move.source == PendingMove::Source::kBot
+                        ? bots_[move.seat]->choose(state_->view(rules::Viewer::player(move.seat)))
+                        : timeout_move(move.seat);
       if (!chosen) continue;
       move.action = std::move(*chosen);
-      spdlog::info("room {} seat {}: clock ran out, the server plays {}", code(), move.seat,
-                   move.action.ShortDebugString());
+      if (move.source == PendingMove::Source::kClock) {
+        spdlog::info("room {} seat {}: clock ran out, the server plays {}", code(), move.seat,
+                     move.action.ShortDebugString());
+      }
     }
     auto applied = state_->apply(move.seat, move.action);
     if (!applied) {
@@ -409,6 +417,7 @@ void Room::on_move_committed(PendingMove move, std::uint64_t version, bool ok, c
     if (move.client) reply(move.client, move.request_id, std::move(ack));
     arm_clock();
     broadcast_match();
+    wake_bots();
     if (state_->is_terminal() && status_ != Status::kFinished) {
       status_ = Status::kFinished;
       --services_.metrics.live_matches;
@@ -438,7 +447,63 @@ void Room::on_clock(std::uint64_t armed_version) {
   // A move since the clock started restarted it; this expiry is stale.
   if (!state_ || state_->version() != armed_version || state_->is_terminal()) return;
   for (int seat : state_->acting_seats()) {
-    moves_.push_back(PendingMove{nullptr, 0, seat, {}, Clock::now(), true});
+    moves_.push_back(PendingMove{nullptr, 0, seat, {}, Clock::now(), PendingMove::Source::kClock});
+  }
+  process_next_move();
+}
+
+void Room::on_add_bot(const std::shared_ptr<Client>& c, std::uint64_t rid, const v1::AddBot& m) {
+  Member* me = member(c->client_id());
+  if (!me) return reply_error(c, rid, v1::NOT_IN_ROOM, "join the room first");
+  if (!me->host) return reply_error(c, rid, v1::NOT_HOST, "only the host can add bots");
+  if (status_ != Status::kOpen) return reply_error(c, rid, v1::ALREADY_STARTED, "the match has started");
+  std::string kind = m.kind();
+  if (kind.empty()) kind = std::string(services_.bot_kinds(record_.game_id).back());
+  if (!services_.make_bot(record_.game_id, kind, 0)) {
+    return reply_error(c, rid, v1::INVALID_ARGUMENT, "no '" + kind + "' bot for " + record_.game_id);
+  }
+  int seat = m.seat();
+  if (seat == -1) {
+    for (std::size_t i = 0; i < seats_.size() && seat == -1; ++i) {
+      if (!seats_[i].taken) seat = static_cast<int>(i);
+    }
+    if (seat == -1) return reply_error(c, rid, v1::ROOM_FULL, "every seat is taken");
+  } else if (seat < 0 || seat >= static_cast<int>(seats_.size())) {
+    return reply_error(c, rid, v1::INVALID_ARGUMENT, "no seat " + std::to_string(seat));
+  } else if (seats_[seat].taken) {
+    return reply_error(c, rid, v1::SEAT_TAKEN, "seat " + std::to_string(seat) + " is taken");
+  }
+  seats_[seat] = SeatSlot{true, "Bot (" + kind + ")", "", 0, kind};
+  services_.store.upsert_seat(persistence::SeatRecord{code(), seat, seats_[seat].display_name, "", kind},
+                              on_strand([this, c, rid, seat](bool ok, const std::string& error) {
+                                if (!ok) {
+                                  seats_[seat] = SeatSlot{};
+                                  return reply_error(c, rid, v1::INTERNAL, "the bot seat could not be stored: " + error);
+                                }
+                                update_summary();
+                                spdlog::info("room {} seat {}: {} bot added", code(), seat, seats_[seat].bot_kind);
+                                v1::ServerMessage reply_message;
+                                *reply_message.mutable_room() = room_info(c->client_id());
+                                reply(c, rid, std::move(reply_message));
+                                broadcast_room();
+                              }));
+}
+
+void Room::create_bots() {
+  bots_.clear();
+  bots_.resize(seats_.size());
+  bot_queued_.assign(seats_.size(), false);
+  for (std::size_t s = 0; s < seats_.size(); ++s) {
+    if (!seats_[s].bot_kind.empty()) bots_[s] = services_.make_bot(record_.game_id, seats_[s].bot_kind, new_seed());
+  }
+}
+
+void Room::wake_bots() {
+  if (!state_ || state_->is_terminal() || bots_.empty()) return;
+  for (int seat : state_->acting_seats()) {
+    if (!bots_[seat] || bot_queued_[seat]) continue;
+    bot_queued_[seat] = true;
+    moves_.push_back(PendingMove{nullptr, 0, seat, {}, Clock::now(), PendingMove::Source::kBot});
   }
   process_next_move();
 }
@@ -513,7 +578,8 @@ v1::RoomInfo Room::room_info(std::uint64_t for_client) const {
     s->set_seat(static_cast<int>(i));
     s->set_taken(seats_[i].taken);
     s->set_display_name(seats_[i].display_name);
-    s->set_connected(seats_[i].client_id != 0);
+    s->set_connected(seats_[i].client_id != 0 || !seats_[i].bot_kind.empty());
+    s->set_bot(seats_[i].bot_kind);
   }
   switch (status_) {
     case Status::kOpen:
@@ -568,7 +634,7 @@ bool Room::listed() const { return record_.is_public; }
 
 void Room::restore_seat(const persistence::SeatRecord& seat) {
   if (seat.seat < 0 || seat.seat >= static_cast<int>(seats_.size())) return;
-  seats_[seat.seat] = SeatSlot{true, seat.display_name, seat.token_hash, 0};
+  seats_[seat.seat] = SeatSlot{true, seat.display_name, seat.token_hash, 0, seat.bot_kind};
   update_summary();
 }
 
@@ -612,8 +678,13 @@ bool Room::restore_match(const persistence::MatchRecord& match, const std::vecto
   status_ = state_->is_terminal() ? Status::kFinished : Status::kPlaying;
   if (status_ == Status::kPlaying) {
     ++services_.metrics.live_matches;
-    // A full decision time again from the restart (deadlines are not stored).
-    asio::post(strand_, [self = shared_from_this()] { self->arm_clock(); });
+    // A full decision time again from the restart (deadlines are not stored),
+    // and the bots pick up where they were.
+    asio::post(strand_, [self = shared_from_this()] {
+      self->create_bots();
+      self->arm_clock();
+      self->wake_bots();
+    });
   }
   update_summary();
   return true;

@@ -65,6 +65,7 @@ class Room : public std::enable_shared_from_this<Room> {
     std::string display_name;
     std::string token_hash;
     std::uint64_t client_id = 0;  // 0: nobody connected on this seat
+    std::string bot_kind;         // non-empty: a server-side bot holds the seat
   };
   struct Member {
     std::weak_ptr<Client> client;
@@ -78,7 +79,9 @@ class Room : public std::enable_shared_from_this<Room> {
     int seat;
     v1::GameAction action;
     Clock::time_point received;
-    bool timed_out = false;  // the server plays for the seat; action chosen when applied
+    // Who decides: the client (action set), or the server for the seat when
+    // its clock ran out or when a bot holds it (action chosen when applied).
+    enum class Source { kClient, kClock, kBot } source = Source::kClient;
   };
 
   // Request handlers (on the strand).
@@ -92,6 +95,10 @@ class Room : public std::enable_shared_from_this<Room> {
   void on_submit(const std::shared_ptr<Client>& c, std::uint64_t rid, const v1::SubmitAction& m,
                  Clock::time_point received);
   void on_sync(const std::shared_ptr<Client>& c, std::uint64_t rid, const v1::Sync& m);
+  void on_add_bot(const std::shared_ptr<Client>& c, std::uint64_t rid, const v1::AddBot& m);
+  // Bot seats: created with the match; queued whenever they must act.
+  void create_bots();
+  void wake_bots();
 
   void process_next_move();
   // The decision clock: (re)started whenever the match changes.
@@ -137,6 +144,8 @@ class Room : public std::enable_shared_from_this<Room> {
   boost::asio::steady_timer clock_;
   std::int64_t deadline_unix_ms_ = 0;
   rules::RandomBot timeout_bot_;
+  std::vector<std::unique_ptr<rules::Bot>> bots_;  // per seat; nullptr for people
+  std::vector<bool> bot_queued_;
 
   mutable std::mutex summary_mutex_;
   v1::RoomSummary summary_;

@@ -3,9 +3,13 @@
 #pragma once
 
 #include <atomic>
+#include <functional>
+#include <memory>
+#include <string_view>
 #include <boost/asio/io_context.hpp>
 
 #include "persistence/store.h"
+#include "rules/bots/random_bot.h"
 #include "rules/core/registry.h"
 #include "server/config.h"
 #include "server/metrics.h"
@@ -18,6 +22,9 @@ struct Services {
   persistence::Store& store;
   Metrics& metrics;
   boost::asio::io_context& io;
+  // Bots by game id and kind (nullptr: no such bot); kinds for a game, best last.
+  std::function<std::unique_ptr<rules::Bot>(std::string_view game, std::string_view kind, std::uint64_t seed)> make_bot;
+  std::function<std::vector<std::string_view>(std::string_view game)> bot_kinds;
   std::atomic<bool> shutting_down{false};
 };
 

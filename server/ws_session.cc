@@ -35,6 +35,7 @@ const std::string* room_code_of(const v1::ClientMessage& m) {
     case M::kStartMatch: return &m.start_match().room_code();
     case M::kSubmitAction: return &m.submit_action().room_code();
     case M::kSync: return &m.sync().room_code();
+    case M::kAddBot: return &m.add_bot().room_code();
     default: return nullptr;
   }
 }

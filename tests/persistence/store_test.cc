@@ -58,7 +58,7 @@ TEST_CASE("Store: writes commit in order, callbacks report each, failures stay l
     };
   };
   store->insert_room(room("AAA"), note("room"));
-  store->upsert_seat(SeatRecord{"AAA", 0, "Anne", "hash0"}, note("seat"));
+  store->upsert_seat(SeatRecord{"AAA", 0, "Anne", "hash0", ""}, note("seat"));
   const auto id = store->next_match_id();
   store->insert_match(MatchRecord{id, "AAA", "letter-of-marque", "opts", 42, 3, "live", 5, 0}, note("match"));
   for (int seq = 1; seq <= 100; ++seq) store->append_action(ActionRecord{id, seq, seq % 3, "a" + std::to_string(seq), seq}, nullptr);
