@@ -2,6 +2,8 @@
 
 #include <string>
 
+#include "rules/tortuga_1667/tortuga_1667_bot.h"
+
 namespace brethren::rules {
 namespace {
 
@@ -16,6 +18,7 @@ struct BotEntry {
 // One line per game-specific bot.
 constexpr BotEntry kBots[] = {
     {"", "", nullptr},  // placeholder so the table is never empty
+    {"tortuga-1667", "heuristic", &tortuga_1667::make_heuristic_bot},
 };
 
 }  // namespace
