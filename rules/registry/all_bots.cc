@@ -2,6 +2,8 @@
 
 #include <string>
 
+#include "rules/port_royal_pfister/port_royal_pfister_bot.h"
+
 namespace brethren::rules {
 namespace {
 
@@ -16,6 +18,7 @@ struct BotEntry {
 // One line per game-specific bot.
 constexpr BotEntry kBots[] = {
     {"", "", nullptr},  // placeholder so the table is never empty
+    {"port-royal-pfister", "heuristic", &port_royal_pfister::make_heuristic_bot},
 };
 
 }  // namespace
