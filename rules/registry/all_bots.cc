@@ -2,6 +2,8 @@
 
 #include <string>
 
+#include "rules/port_royal_panning/port_royal_panning_bot.h"
+
 namespace brethren::rules {
 namespace {
 
@@ -16,6 +18,7 @@ struct BotEntry {
 // One line per game-specific bot.
 constexpr BotEntry kBots[] = {
     {"", "", nullptr},  // placeholder so the table is never empty
+    {"port-royal-panning", "heuristic", &port_royal_panning::make_heuristic_bot},
 };
 
 }  // namespace
