@@ -19,9 +19,8 @@ struct BotEntry {
 
 // One line per game-specific bot.
 constexpr BotEntry kBots[] = {
-    {"", "", nullptr},  // placeholder so the table is never empty
-    {"port-royal-panning", "heuristic", &port_royal_panning::make_heuristic_bot},
     {"port-royal-pfister", "heuristic", &port_royal_pfister::make_heuristic_bot},
+    {"port-royal-panning", "heuristic", &port_royal_panning::make_heuristic_bot},
     {"tortuga-1667", "heuristic", &tortuga_1667::make_heuristic_bot},
 };
 
