@@ -2,6 +2,8 @@
 
 #include <string>
 
+#include "rules/letter_of_marque/letter_of_marque_bot.h"
+
 namespace brethren::rules {
 namespace {
 
@@ -16,6 +18,7 @@ struct BotEntry {
 // One line per game-specific bot.
 constexpr BotEntry kBots[] = {
     {"", "", nullptr},  // placeholder so the table is never empty
+    {"letter-of-marque", "heuristic", &letter_of_marque::make_heuristic_bot},
 };
 
 }  // namespace
