@@ -2,6 +2,7 @@
 
 #include <string>
 
+#include "rules/letter_of_marque/letter_of_marque_bot.h"
 #include "rules/port_royal_panning/port_royal_panning_bot.h"
 #include "rules/port_royal_pfister/port_royal_pfister_bot.h"
 #include "rules/tortuga_1667/tortuga_1667_bot.h"
@@ -19,6 +20,7 @@ struct BotEntry {
 
 // One line per game-specific bot.
 constexpr BotEntry kBots[] = {
+    {"letter-of-marque", "heuristic", &letter_of_marque::make_heuristic_bot},
     {"port-royal-pfister", "heuristic", &port_royal_pfister::make_heuristic_bot},
     {"port-royal-panning", "heuristic", &port_royal_panning::make_heuristic_bot},
     {"tortuga-1667", "heuristic", &tortuga_1667::make_heuristic_bot},

@@ -1,0 +1,35 @@
+// Letter of Marque: a heuristic bot that decides from its seat's view only.
+//
+// Rules of thumb (see docs/games/letter-of-marque.md, "Bots"):
+//  * an armed ship at sea is safe, so it guards a treasure for as long as we
+//    have better things to do, and every failed attack on it scores +1;
+//  * an unarmed ship at sea is at risk, so it goes home on our next turn;
+//  * attack a ship when its expected loot, counted from the owner's public
+//    record of armed ships (two per player), beats the risk of a miss;
+//  * never attack a ship already revealed armed.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <set>
+
+#include "rules/bots/random_bot.h"
+
+namespace brethren::rules::letter_of_marque {
+
+class HeuristicBot final : public Bot {
+ public:
+  explicit HeuristicBot(std::uint64_t seed) : rng_(seed) {}
+  std::optional<v1::GameAction> choose(const v1::MatchView& view) override;
+
+ private:
+  Rng rng_;  // breaks ties between equally good actions
+  // Ship ids (per owner) seen revealed armed during this match: a revealed
+  // ship that later returns stays known armed (public information).
+  std::map<int, std::set<int>> revealed_armed_;
+};
+
+std::unique_ptr<Bot> make_heuristic_bot(std::uint64_t seed);
+
+}  // namespace brethren::rules::letter_of_marque
