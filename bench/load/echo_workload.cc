@@ -1,0 +1,52 @@
+#include "bench/load/echo_workload.h"
+
+#include "bench/load/think_time.h"
+
+namespace brethren::bench {
+
+EchoWorkload::EchoWorkload(boost::asio::io_context& io, const LoadOptions& options,
+                           std::vector<std::unique_ptr<Connection>>& connections, LoadStats& stats)
+    : io_(io),
+      options_(options),
+      connections_(connections),
+      stats_(stats),
+      payload_(options.echo_bytes, 'x'),
+      sent_at_(connections.size()),
+      rng_(options.seed) {
+  if (options_.mode == Mode::kRealistic) {
+    for (std::size_t i = 0; i < connections_.size(); ++i) timers_.push_back(std::make_unique<boost::asio::steady_timer>(io_));
+  }
+}
+
+void EchoWorkload::start() {
+  for (std::size_t i = 0; i < connections_.size(); ++i) next(i);
+}
+
+void EchoWorkload::next(std::size_t index) {
+  if (stats_.stopping || !connections_[index]->is_open()) return;
+  if (options_.mode == Mode::kSaturation) return send(index);
+  timers_[index]->expires_after(think_time(rng_, options_.think_ms));
+  timers_[index]->async_wait([this, index](boost::system::error_code ec) {
+    if (!ec) send(index);
+  });
+}
+
+void EchoWorkload::send(std::size_t index) {
+  if (stats_.stopping || !connections_[index]->is_open()) return;
+  sent_at_[index] = Clock::now();
+  ++in_flight_;
+  connections_[index]->send(payload_, false);
+}
+
+void EchoWorkload::on_frame(Connection& c, std::string_view frame, bool) {
+  --in_flight_;
+  if (frame.size() != payload_.size()) stats_.error("echo of the wrong size");
+  if (stats_.measuring) {
+    ++stats_.ops;
+    stats_.latency.add(static_cast<std::uint64_t>(
+        std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - sent_at_[c.index()]).count()));
+  }
+  next(c.index());
+}
+
+}  // namespace brethren::bench

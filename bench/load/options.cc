@@ -1,0 +1,85 @@
+#include "bench/load/options.h"
+
+#include <boost/program_options.hpp>
+#include <iostream>
+
+namespace brethren::bench {
+
+namespace po = boost::program_options;
+
+const char* to_string(Mode mode) {
+  switch (mode) {
+    case Mode::kSaturation: return "saturation";
+    case Mode::kRealistic: return "realistic";
+    case Mode::kIdle: return "idle";
+  }
+  return "?";
+}
+
+std::optional<LoadOptions> parse_options(int argc, char** argv, int& exit_code) {
+  LoadOptions o;
+  std::string target = "brethren", mode = "saturation", encoding = "binary";
+  po::options_description desc(
+      "brethren-load: opens C WebSocket connections to a running server on 127.0.0.x and plays\n"
+      "complete games with the random bot's moves, or echoes frames against bench/brethren-echo.\n"
+      "Prints moves/s (or round trips/s), round-trip latency percentiles in microseconds,\n"
+      "games completed, errors and result checks; exits 1 on any error or inconsistent result.\n\nOptions");
+  desc.add_options()
+      ("help,h", "this text")
+      ("host", po::value(&o.host)->default_value(o.host), "server address (127.0.0.x only)")
+      ("port", po::value(&o.port)->default_value(o.port), "server port")
+      ("target", po::value(&target)->default_value(target), "brethren: play games; echo: round trips against an echo server")
+      ("mode", po::value(&mode)->default_value(mode),
+       "saturation: move again as soon as it is your turn; realistic: after a think time; idle: only hold connections")
+      ("game", po::value(&o.game)->default_value(o.game), "game id")
+      ("seats", po::value(&o.seats)->default_value(o.seats), "seats per room (one connection each)")
+      ("connections,c", po::value(&o.connections)->default_value(o.connections), "connections (a multiple of --seats)")
+      ("think-ms", po::value(&o.think_ms)->default_value(o.think_ms), "realistic: mean think time; each drawn uniformly in [0.5, 1.5] x mean")
+      ("duration", po::value(&o.duration_s)->default_value(o.duration_s), "seconds measured (idle: seconds held)")
+      ("warmup", po::value(&o.warmup_s)->default_value(o.warmup_s), "seconds played before measuring")
+      ("encoding", po::value(&encoding)->default_value(encoding), "binary (Protobuf) or json")
+      ("sources", po::value(&o.sources)->default_value(o.sources), "source addresses 127.0.0.1..N (0: one per 25,000 connections)")
+      ("open-window", po::value(&o.open_window)->default_value(o.open_window), "connection attempts in flight while opening")
+      ("echo-bytes", po::value(&o.echo_bytes)->default_value(o.echo_bytes), "echo target: bytes per frame")
+      ("seed", po::value(&o.seed)->default_value(o.seed), "seed of the bots' choices and think times")
+      ("quiet,q", po::bool_switch(&o.quiet), "print only the summary");
+  po::variables_map vm;
+  try {
+    po::store(po::parse_command_line(argc, argv, desc), vm);
+    if (vm.count("help")) {
+      std::cout << desc << "\n";
+      exit_code = 0;
+      return std::nullopt;
+    }
+    po::notify(vm);
+  } catch (const po::error& e) {
+    std::cerr << "brethren-load: " << e.what() << "\n";
+    exit_code = 2;
+    return std::nullopt;
+  }
+  auto bad = [&exit_code](const std::string& why) {
+    std::cerr << "brethren-load: " << why << "\n";
+    exit_code = 2;
+    return std::nullopt;
+  };
+  if (target == "brethren") o.target = Target::kBrethren;
+  else if (target == "echo") o.target = Target::kEcho;
+  else return bad("--target must be brethren or echo");
+  if (mode == "saturation") o.mode = Mode::kSaturation;
+  else if (mode == "realistic") o.mode = Mode::kRealistic;
+  else if (mode == "idle") o.mode = Mode::kIdle;
+  else return bad("--mode must be saturation, realistic or idle");
+  if (encoding != "binary" && encoding != "json") return bad("--encoding must be binary or json");
+  o.json = encoding == "json";
+  if (o.host.rfind("127.", 0) != 0) return bad("--host must be a loopback address 127.x.x.x");
+  if (o.seats < 1 || o.connections == 0) return bad("--seats and --connections must be positive");
+  if (o.target == Target::kBrethren && o.connections % static_cast<std::size_t>(o.seats) != 0) {
+    return bad("--connections must be a multiple of --seats");
+  }
+  if (o.sources == 0) o.sources = static_cast<int>((o.connections + 24'999) / 25'000);
+  if (o.sources < 1 || o.sources > 250) return bad("--sources must be 1..250");
+  if (o.duration_s <= 0 || o.warmup_s < 0 || o.think_ms < 0) return bad("--duration, --warmup, --think-ms out of range");
+  return o;
+}
+
+}  // namespace brethren::bench

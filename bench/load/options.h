@@ -1,0 +1,37 @@
+// brethren-load's command line.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace brethren::bench {
+
+enum class Target { kBrethren, kEcho };
+enum class Mode { kSaturation, kRealistic, kIdle };
+
+struct LoadOptions {
+  std::string host = "127.0.0.1";
+  std::uint16_t port = 8080;
+  Target target = Target::kBrethren;
+  Mode mode = Mode::kSaturation;
+  std::string game = "letter-of-marque";
+  int seats = 4;
+  std::size_t connections = 100;
+  double think_ms = 500;        // realistic: mean think time
+  double duration_s = 10;       // measured time (after opening and warm-up)
+  double warmup_s = 1;          // played but not measured
+  bool json = false;            // text frames with the Protobuf JSON mapping
+  int sources = 0;              // 127.0.0.1 .. 127.0.0.N as source addresses (0: one per 25,000 connections)
+  std::size_t open_window = 256;  // connection attempts in flight while opening
+  std::size_t echo_bytes = 48;  // echo target: frame size (about a binary submitAction)
+  std::uint64_t seed = 1;
+  bool quiet = false;
+};
+
+// nullopt after --help or an error (exit code in `exit_code`).
+std::optional<LoadOptions> parse_options(int argc, char** argv, int& exit_code);
+
+const char* to_string(Mode mode);
+
+}  // namespace brethren::bench
