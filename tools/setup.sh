@@ -12,6 +12,7 @@ PACKAGES=(
   libprotobuf-dev protobuf-compiler
   libspdlog-dev libsqlite3-dev libssl-dev
   catch2
+  libbenchmark-dev
 )
 
 missing=()

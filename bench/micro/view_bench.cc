@@ -1,0 +1,69 @@
+// The server's per-recipient cost of one move: building a seat's MatchUpdate
+// (view + new events) and encoding it as a frame, binary and JSON.
+#include <benchmark/benchmark.h>
+
+#include "rules/registry/all_games.h"
+#include "server/codec.h"
+#include "server/match_feed.h"
+
+namespace {
+
+using namespace brethren;
+
+// A match of `game_id` part-way through: `moves` seeded random moves.
+std::unique_ptr<rules::State> mid_game(const char* game_id, int seats, int moves) {
+  static const rules::GameRegistry registry = rules::make_all_games_registry();
+  auto state = std::move(registry.find(game_id)->new_match(rules::MatchSetup{{}, seats, 42})).value();
+  rules::Rng rng(7);
+  std::vector<rules::ActionId> legal;
+  for (int i = 0; i < moves && !state->is_terminal(); ++i) {
+    const auto acting = state->acting_seats();
+    const rules::Seat seat = acting[rng.below(static_cast<std::uint32_t>(acting.size()))];
+    state->legal_actions(seat, legal);
+    auto next = state->clone();
+    next->apply_legal(seat, legal[rng.below(static_cast<std::uint32_t>(legal.size()))]);
+    if (next->is_terminal()) break;
+    state = std::move(next);
+  }
+  return state;
+}
+
+void view_only(benchmark::State& st, const char* game_id, int seats) {
+  auto state = mid_game(game_id, seats, 12);
+  int seat = 0;
+  for (auto _ : st) {
+    benchmark::DoNotOptimize(state->view(rules::Viewer::player(seat)));
+    seat = (seat + 1) % seats;
+  }
+  st.SetItemsProcessed(st.iterations());
+}
+
+// What broadcast_match does per seat after a move: the events of the last
+// move and the view, wrapped in a ServerMessage and encoded.
+void update_frame(benchmark::State& st, const char* game_id, int seats, server::Encoding encoding) {
+  auto state = mid_game(game_id, seats, 12);
+  const std::uint64_t after = state->version() > 2 ? state->version() - 2 : 0;
+  int seat = 0;
+  std::size_t bytes = 0;
+  for (auto _ : st) {
+    v1::ServerMessage m;
+    *m.mutable_match_update() = server::build_match_update("ABCDEFGHJ", *state, seat, after, 1000);
+    const std::string frame = server::encode_server_message(m, encoding);
+    bytes += frame.size();
+    benchmark::DoNotOptimize(frame.data());
+    seat = (seat + 1) % seats;
+  }
+  st.SetItemsProcessed(st.iterations());
+  st.counters["bytes_per_frame"] = static_cast<double>(bytes) / static_cast<double>(st.iterations());
+}
+
+BENCHMARK_CAPTURE(view_only, letter_of_marque_4, "letter-of-marque", 4);
+BENCHMARK_CAPTURE(view_only, port_royal_pfister_4, "port-royal-pfister", 4);
+BENCHMARK_CAPTURE(view_only, port_royal_panning_4, "port-royal-panning", 4);
+BENCHMARK_CAPTURE(view_only, tortuga_1667_4, "tortuga-1667", 4);
+BENCHMARK_CAPTURE(update_frame, letter_of_marque_4_binary, "letter-of-marque", 4, server::Encoding::kBinary);
+BENCHMARK_CAPTURE(update_frame, letter_of_marque_4_json, "letter-of-marque", 4, server::Encoding::kJson);
+BENCHMARK_CAPTURE(update_frame, port_royal_pfister_4_binary, "port-royal-pfister", 4, server::Encoding::kBinary);
+BENCHMARK_CAPTURE(update_frame, tortuga_1667_4_binary, "tortuga-1667", 4, server::Encoding::kBinary);
+
+}  // namespace
