@@ -1,0 +1,100 @@
+// brethren-make-recovery-db: writes a database holding N rooms whose matches
+// are unfinished (seeded random play stopped part-way), as a server that was
+// killed mid-evening leaves it. The restart-recovery figure starts
+// brethren-server on it and reads the "recovered ... in X s" log line.
+//
+//   brethren-make-recovery-db --db /tmp/recovery.db --matches 10000
+#include <boost/program_options.hpp>
+#include <chrono>
+#include <cstdio>
+#include <iostream>
+
+#include "persistence/store.h"
+#include "rules/registry/all_games.h"
+
+namespace po = boost::program_options;
+using namespace brethren;
+
+int main(int argc, char** argv) {
+  std::string db, game_id = "letter-of-marque";
+  std::size_t matches = 10000;
+  int seats = 4;
+  std::uint64_t seed = 1;
+  po::options_description desc("brethren-make-recovery-db: a database of unfinished matches\n\nOptions");
+  desc.add_options()
+      ("help,h", "this text")
+      ("db", po::value(&db)->required(), "SQLite file to create (must not exist)")
+      ("matches", po::value(&matches)->default_value(matches), "unfinished matches (one room each)")
+      ("game", po::value(&game_id)->default_value(game_id), "game id")
+      ("seats", po::value(&seats)->default_value(seats), "seats per match")
+      ("seed", po::value(&seed)->default_value(seed), "seed of match 0; match i uses seed + i");
+  po::variables_map vm;
+  try {
+    po::store(po::parse_command_line(argc, argv, desc), vm);
+    if (vm.count("help")) {
+      std::cout << desc << "\n";
+      return 0;
+    }
+    po::notify(vm);
+  } catch (const po::error& e) {
+    std::cerr << "brethren-make-recovery-db: " << e.what() << "\n";
+    return 2;
+  }
+  const rules::GameRegistry games = rules::make_all_games_registry();
+  const rules::Game* game = games.find(game_id);
+  if (!game) {
+    std::cerr << "brethren-make-recovery-db: unknown game '" << game_id << "'\n";
+    return 2;
+  }
+  const auto start = std::chrono::steady_clock::now();
+  // NORMAL sync: this only prepares the input; the server reads it back.
+  auto store = persistence::Store::open(db, persistence::StoreOptions{false});
+  std::size_t failed = 0, actions = 0;
+  auto count_failure = [&failed](bool ok, const std::string& error) {
+    if (!ok && failed++ == 0) std::cerr << "brethren-make-recovery-db: " << error << "\n";
+  };
+  std::vector<rules::ActionId> legal;
+  for (std::size_t i = 0; i < matches; ++i) {
+    char code[32];
+    std::snprintf(code, sizeof code, "R%08zu", i);
+    const std::int64_t now = 1'700'000'000'000 + static_cast<std::int64_t>(i);
+    store->insert_room(persistence::RoomRecord{code, game_id, "", false, "", seats, "h", "playing", now, 0}, count_failure);
+    for (int s = 0; s < seats; ++s) {
+      store->upsert_seat(persistence::SeatRecord{code, s, "Player " + std::to_string(s), "t" + std::to_string(s), ""},
+                         count_failure);
+    }
+    const rules::MatchSetup setup{{}, seats, seed + i};
+    auto state = game->new_match(setup);
+    if (!state) {
+      std::cerr << "brethren-make-recovery-db: " << state.error().message << "\n";
+      return 1;
+    }
+    const std::int64_t match_id = store->next_match_id();
+    store->insert_match(persistence::MatchRecord{match_id, code, game_id, "", seed + i, seats, "live", now, 0},
+                        count_failure);
+    // Play a random number of random moves, never the last one.
+    rules::Rng rng(seed * 7919 + i);
+    const std::uint32_t target = 1 + rng.below(60);
+    auto& live = *state;
+    for (std::int64_t seq = 1; seq <= target; ++seq) {
+      const auto acting = live->acting_seats();
+      const rules::Seat seat = acting[rng.below(static_cast<std::uint32_t>(acting.size()))];
+      live->legal_actions(seat, legal);
+      const rules::ActionId action = legal[rng.below(static_cast<std::uint32_t>(legal.size()))];
+      auto next = live->clone();
+      next->apply_legal(seat, action);
+      if (next->is_terminal()) break;
+      store->append_action(
+          persistence::ActionRecord{match_id, seq, seat, live->encode_action(seat, action).SerializeAsString(), now},
+          count_failure);
+      live = std::move(next);
+      ++actions;
+    }
+  }
+  store->flush();
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  std::printf("wrote %zu unfinished %s matches (%zu actions, %.1f per match) to %s in %.1f s, %zu failed writes\n",
+              matches, game_id.c_str(), actions, matches ? static_cast<double>(actions) / static_cast<double>(matches) : 0.0,
+              db.c_str(), seconds, failed);
+  return failed ? 1 : 0;
+}
