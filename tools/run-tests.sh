@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds everything and runs every test: first the
-# normal build, then the same tests under AddressSanitizer + UBSan.
+# normal build (and every benchmark in smoke mode), then the same tests under
+# AddressSanitizer + UBSan.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 jobs="$(nproc)"
@@ -12,6 +13,10 @@ passed_in() { sed -n 's/.* tests failed out of \([0-9]*\).*/\1/p' "$1" | tail -n
 BRETHREN_BUILD_DIR=build tools/setup.sh
 cmake --build build -j "$jobs"
 ctest --test-dir build --output-on-failure -j "$jobs" 2>&1 | tee "$logs/normal.txt"
+# Every benchmark for a few seconds (docs/performance.md): they must run and
+# report no errors; their speed is not judged here.
+tools/run-bench-smoke.sh 2>&1 | tee "$logs/bench.txt"
+bench_passed="$(sed -n 's/^run-bench-smoke: \([0-9]*\) passed.*/\1/p' "$logs/bench.txt")"
 
 # Sanitizers: same tests, fewer random games (they run ~10x slower).
 BRETHREN_BUILD_DIR=build-asan tools/setup.sh -DBRETHREN_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug
@@ -29,5 +34,5 @@ else
   docker_passed=1
 fi
 
-total=$(( $(passed_in "$logs/normal.txt") + $(passed_in "$logs/asan.txt") + docker_passed ))
+total=$(( $(passed_in "$logs/normal.txt") + bench_passed + $(passed_in "$logs/asan.txt") + docker_passed ))
 echo "run-tests: $total passed, 0 failed"

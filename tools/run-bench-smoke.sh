@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# Every benchmark in smoke mode: a few seconds each against a server on a
+# free loopback port with a temporary database, so that they keep building
+# and running. Fails only when a benchmark fails, reports errors or finds an
+# inconsistent result; speed is never judged here (docs/performance.md).
+#
+#   tools/run-bench-smoke.sh        (after a build in ./build or $BRETHREN_BUILD_DIR)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+build="${BRETHREN_BUILD_DIR:-build}"
+BENCH_TMP="$(mktemp -d)"
+source bench/lib.sh
+trap 'stop_server; rm -rf "$BENCH_TMP"' EXIT
+ulimit -n 65536 2>/dev/null || true
+
+passed=0
+pass() {
+  echo "run-bench-smoke: ok: $1"
+  passed=$((passed + 1))
+}
+load() { "$build/bench/brethren-load" --quiet "$@"; }
+# One worker thread, as in the figures; no per-connection log lines; no rate
+# limit (a load generator is one flood by design).
+server_args=(--bind 127.0.0.1 --port 0 --threads 1 --rate-limit 1000000 --rate-burst 1000000)
+
+# Micro-benchmarks: each for a moment.
+"$build/bench/brethren-microbench" --benchmark_min_time=0.01 >"$BENCH_TMP/micro.txt"
+grep -q random_games/letter_of_marque_4 "$BENCH_TMP/micro.txt"
+if grep -q ERROR "$BENCH_TMP/micro.txt"; then cat "$BENCH_TMP/micro.txt"; exit 1; fi
+pass "brethren-microbench"
+
+# The echo ceiling.
+start_server echo "$build/bench/brethren-echo" --port 0
+load --target echo --port "$SERVER_PORT" --connections 40 --warmup 0.2 --duration 1
+pass "brethren-load against brethren-echo"
+stop_server
+
+# Brethren: saturation (binary and JSON), realistic, idle.
+start_server brethren "$build/server/brethren-server" "${server_args[@]}" --log-level warn --db "$BENCH_TMP/load.db"
+load --port "$SERVER_PORT" --connections 40 --mode saturation --warmup 0.5 --duration 2
+pass "brethren-load saturation, binary"
+load --port "$SERVER_PORT" --connections 12 --seats 3 --encoding json --warmup 0.2 --duration 1
+pass "brethren-load saturation, JSON, 3 seats"
+load --port "$SERVER_PORT" --connections 40 --mode realistic --think-ms 20 --warmup 0.5 --duration 2
+pass "brethren-load realistic"
+load --port "$SERVER_PORT" --connections 200 --mode idle --duration 0.5
+pass "brethren-load idle"
+stop_server
+
+# Restart recovery: a database of unfinished matches, replayed at start-up.
+"$build/bench/brethren-make-recovery-db" --db "$BENCH_TMP/recovery.db" --matches 200 >/dev/null
+start_server recovery "$build/server/brethren-server" "${server_args[@]}" --log-level info --db "$BENCH_TMP/recovery.db"
+grep -q "recovered 200 rooms, 200 live and 0 finished matches in .* (0 failed)" "$BENCH_TMP/recovery.log"
+stop_server
+pass "recovery of 200 unfinished matches"
+
+echo "run-bench-smoke: $passed passed, 0 failed"
