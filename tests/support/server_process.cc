@@ -5,6 +5,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
@@ -38,6 +39,11 @@ ServerProcess::ServerProcess(const std::string& db_path, std::vector<std::string
   if (pipe(out_pipe) != 0) throw std::runtime_error("pipe failed");
   std::vector<std::string> args = {server_binary(), "--bind", "127.0.0.1", "--port", "0", "--db", db_path,
                                    "--threads", "2", "--log-level", "info"};
+  // Test clients play as fast as the server answers, far over the protocol's
+  // 30 messages/s; tests of the limit itself pass their own --rate-* flags.
+  if (std::find(extra_args.begin(), extra_args.end(), "--rate-limit") == extra_args.end()) {
+    args.insert(args.end(), {"--rate-limit", "100000", "--rate-burst", "100000"});
+  }
   args.insert(args.end(), extra_args.begin(), extra_args.end());
   pid_ = fork();
   if (pid_ < 0) throw std::runtime_error("fork failed");
