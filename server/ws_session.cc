@@ -43,7 +43,7 @@ const std::string* room_code_of(const v1::ClientMessage& m) {
 }  // namespace
 
 WsSession::WsSession(beast::tcp_stream&& stream, Services& services, RoomDirectory& rooms, SessionRegistry& registry)
-    : ws_(std::move(stream)),
+    : ws_(stream.release_socket()),
       services_(services),
       rooms_(rooms),
       registry_(registry),
@@ -56,7 +56,9 @@ void WsSession::run(beast::http::request<beast::http::string_body> request) {
   registry_.add(id_, weak_from_this());
   ++services_.metrics.connections_open;
   ++services_.metrics.connections_total;
-  beast::get_lowest_layer(ws_).expires_never();
+  beast::error_code ignored;
+  // Small frames go out at once (Nagle would hold a second one for an ACK).
+  beast::get_lowest_layer(ws_).set_option(asio::ip::tcp::no_delay(true), ignored);
   ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::server));
   ws_.set_option(websocket::stream_base::decorator(
       [](websocket::response_type& res) { res.set(beast::http::field::server, kServerName); }));
@@ -70,15 +72,16 @@ void WsSession::on_accept(beast::error_code ec) {
     return finish();
   }
   spdlog::info("connection {}: open from {}", id_,
-               beast::get_lowest_layer(ws_).socket().remote_endpoint(ec).address().to_string());
+               beast::get_lowest_layer(ws_).remote_endpoint(ec).address().to_string());
   read();
 }
 
 void WsSession::read() {
-  ws_.async_read(buffer_, [self = shared_from_this()](beast::error_code ec, std::size_t) { self->on_read(ec); });
+  ws_.async_read_some(asio::buffer(read_chunk_),
+                      [self = shared_from_this()](beast::error_code ec, std::size_t bytes) { self->on_read(ec, bytes); });
 }
 
-void WsSession::on_read(beast::error_code ec) {
+void WsSession::on_read(beast::error_code ec, std::size_t bytes) {
   if (ec) {
     if (ec == websocket::error::message_too_big) {
       spdlog::warn("connection {}: frame over {} bytes, closed (1009)", id_, services_.config.max_frame_bytes);
@@ -87,10 +90,16 @@ void WsSession::on_read(beast::error_code ec) {
     }
     return finish();
   }
-  const auto data = buffer_.cdata();
-  on_frame(std::string_view(static_cast<const char*>(data.data()), data.size()),
-           ws_.got_text() ? Encoding::kJson : Encoding::kBinary);
-  buffer_.consume(buffer_.size());
+  const Encoding encoding = ws_.got_text() ? Encoding::kJson : Encoding::kBinary;
+  if (ws_.is_message_done() && message_.empty()) {
+    on_frame(std::string_view(read_chunk_.data(), bytes), encoding);
+  } else {
+    message_.append(read_chunk_.data(), bytes);
+    if (ws_.is_message_done()) {
+      on_frame(message_, encoding);
+      std::string().swap(message_);  // idle connections keep no big buffer
+    }
+  }
   if (!closing_) read();
 }
 
@@ -240,19 +249,41 @@ void WsSession::enqueue(Outgoing out) {
   if (!out.close && queue_.size() >= services_.config.max_send_queue) {
     spdlog::warn("connection {}: {} frames waiting, client too slow, dropped", id_, queue_.size());
     beast::error_code ignored;
-    beast::get_lowest_layer(ws_).socket().close(ignored);
+    beast::get_lowest_layer(ws_).close(ignored);
     return;
   }
   queue_.push_back(std::move(out));
-  if (!writing_) write_next();
+  if (writing_) return;
+  // Write once the frames sent in this round are queued too (a room sends the
+  // acknowledgement and the match update back to back): one syscall for all.
+  writing_ = true;
+  asio::post(ws_.get_executor(), [self = shared_from_this()] { self->write_next(); });
 }
+
+namespace {
+// A whole unmasked server frame (RFC 6455 5.2): FIN, opcode, length, payload.
+void append_frame(std::string& out, const std::string& payload, bool binary) {
+  const std::size_t n = payload.size();
+  out.push_back(static_cast<char>(0x80 | (binary ? 0x2 : 0x1)));
+  if (n < 126) {
+    out.push_back(static_cast<char>(n));
+  } else if (n <= 0xffff) {
+    out.push_back(static_cast<char>(126));
+    out.push_back(static_cast<char>(n >> 8));
+    out.push_back(static_cast<char>(n & 0xff));
+  } else {
+    out.push_back(static_cast<char>(127));
+    for (int shift = 56; shift >= 0; shift -= 8) out.push_back(static_cast<char>((static_cast<std::uint64_t>(n) >> shift) & 0xff));
+  }
+  out.append(payload);
+}
+}  // namespace
 
 void WsSession::write_next() {
   if (queue_.empty() || finished_) {
     writing_ = false;
     return;
   }
-  writing_ = true;
   Outgoing& out = queue_.front();
   if (out.close) {
     ws_.async_close(websocket::close_reason(static_cast<websocket::close_code>(out.close_code), out.data),
@@ -263,14 +294,19 @@ void WsSession::write_next() {
                     });
     return;
   }
-  ws_.binary(out.binary);
-  ws_.async_write(asio::buffer(out.data), [self = shared_from_this()](beast::error_code ec, std::size_t) {
+  // Every data frame up to the next close, encoded here and written at once
+  // (see coalescing_socket.h); Beast's own frames pass through the same queue.
+  std::string frames;
+  std::size_t taken = 0;
+  for (; taken < queue_.size() && !queue_[taken].close; ++taken) append_frame(frames, queue_[taken].data, queue_[taken].binary);
+  queue_.erase(queue_.begin(), queue_.begin() + static_cast<std::ptrdiff_t>(taken));
+  if (queue_.empty() && queue_.capacity() > 64) std::vector<Outgoing>().swap(queue_);
+  ws_.next_layer().write_frames(std::move(frames), [self = shared_from_this()](beast::error_code ec) {
     if (ec) {
       self->queue_.clear();
       self->writing_ = false;
       return;
     }
-    self->queue_.pop_front();
     self->write_next();
   });
 }

@@ -6,13 +6,15 @@
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 #include <boost/beast/websocket.hpp>
-#include <deque>
+#include <array>
 #include <memory>
 #include <set>
 #include <string>
+#include <vector>
 
 #include "server/client.h"
 #include "server/codec.h"
+#include "server/coalescing_socket.h"
 #include "server/rate_limiter.h"
 #include "server/services.h"
 
@@ -44,7 +46,7 @@ class WsSession : public Client, public std::enable_shared_from_this<WsSession> 
 
   void on_accept(boost::beast::error_code ec);
   void read();
-  void on_read(boost::beast::error_code ec);
+  void on_read(boost::beast::error_code ec, std::size_t bytes);
   void on_frame(std::string_view frame, Encoding encoding);
   void dispatch(v1::ClientMessage message);
   void send(v1::ServerMessage message);
@@ -59,8 +61,14 @@ class WsSession : public Client, public std::enable_shared_from_this<WsSession> 
   void on_create_room(std::uint64_t rid, const v1::CreateRoom& m);
   void on_list_rooms(std::uint64_t rid, const v1::ListRooms& m);
 
-  boost::beast::websocket::stream<boost::beast::tcp_stream> ws_;
-  boost::beast::flat_buffer buffer_;
+  // Memory per idle connection matters (docs/performance.md): a plain
+  // socket instead of a tcp_stream (no timers of its own; the websocket
+  // stream has its timeouts), reads in small chunks into the session instead
+  // of a growing buffer, and no allocation for an empty send queue.
+  boost::beast::websocket::stream<CoalescingSocket> ws_;
+  static constexpr std::size_t kReadChunk = 256;
+  std::array<char, kReadChunk> read_chunk_;
+  std::string message_;  // a message longer than one chunk, being assembled
   Services& services_;
   RoomDirectory& rooms_;
   SessionRegistry& registry_;
@@ -68,7 +76,7 @@ class WsSession : public Client, public std::enable_shared_from_this<WsSession> 
   RateLimiter limiter_;
   Encoding encoding_ = Encoding::kJson;  // of the last frame received
   std::uint64_t last_request_id_ = 0;
-  std::deque<Outgoing> queue_;
+  std::vector<Outgoing> queue_;  // written together, in order
   bool writing_ = false;
   bool closing_ = false;
   bool finished_ = false;
