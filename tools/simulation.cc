@@ -19,8 +19,9 @@ Result<SimulatedMatch> play_random_match(const Game& game, const MatchSetup& set
   SimulatedMatch match{std::move(created).value(), 0};
   Rng rng = policy_rng(policy_seed);
   std::vector<ActionId> legal;
+  std::vector<Seat> acting;
   while (!match.state->is_terminal() && match.actions < max_actions) {
-    const auto acting = match.state->acting_seats();
+    match.state->fill_acting_seats(acting);
     const Seat seat = acting[rng.below(static_cast<std::uint32_t>(acting.size()))];
     match.state->legal_actions(seat, legal);
     match.state->apply_legal(seat, legal[rng.below(static_cast<std::uint32_t>(legal.size()))]);

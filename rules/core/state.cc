@@ -81,6 +81,21 @@ void State::emit(Audience audience, v1::GameEvent event) {
   events_.push_back(LoggedEvent{audience, std::make_shared<const v1::GameEvent>(std::move(event))});
 }
 
+v1::GameEvent& State::emit_in_place(Audience audience) {
+  auto& arena = event_arena_.arena;
+  if (!arena) {
+    // A whole game's events fit in a few blocks (a Letter of Marque game's
+    // in two of these).
+    google::protobuf::ArenaOptions options;
+    options.start_block_size = 4096;
+    options.max_block_size = 16384;
+    arena = std::make_shared<google::protobuf::Arena>(options);
+  }
+  auto* event = google::protobuf::Arena::CreateMessage<v1::GameEvent>(arena.get());
+  events_.push_back(LoggedEvent{audience, std::shared_ptr<const v1::GameEvent>(arena, event)});
+  return *event;
+}
+
 void State::resample_hidden(Viewer viewer, Rng& rng) {
   do_resample_hidden(viewer, rng);
   // The viewer cannot know the draws still to come either.

@@ -2,6 +2,7 @@
 #include "rules/letter_of_marque/letter_of_marque.h"
 
 #include <algorithm>
+#include <bit>
 #include <numeric>
 
 namespace brethren::rules::letter_of_marque {
@@ -21,7 +22,9 @@ LetterOfMarqueState::LetterOfMarqueState(const v1::letter_of_marque::Options& op
     : StateBase(kGameId, seats, seed), cannon_tiebreak_(options.cannon_tiebreak()) {
   players_.resize(seats);
   ships_.resize(seats * kShipsPerPlayer);
-  v1::letter_of_marque::Event reveal;
+  // About 18 events per seat in a whole game: one allocation for the stream.
+  reserve_events(static_cast<std::size_t>(seats) * 20);
+  auto* reveal = emit_in_place(Audience::everyone()).mutable_letter_of_marque()->mutable_preliminary_cards();
   for (Seat s = 0; s < seats; ++s) {
     Player& p = players_[s];
     // LOM-1, LOM-2: five treasure cards 3..7, shuffled face down.
@@ -32,13 +35,18 @@ LetterOfMarqueState::LetterOfMarqueState(const v1::letter_of_marque::Options& op
     // LOM-4: everyone reveals his top card at once.
     p.preliminary_treasure = p.deck.back();
     p.deck.pop_back();
-    reveal.mutable_preliminary_cards()->add_treasures(p.preliminary_treasure);
+    reveal->add_treasures(p.preliminary_treasure);
   }
-  emit(Audience::everyone(), wrap(std::move(reveal)));
 }
 
 std::vector<Seat> LetterOfMarqueState::acting_seats() const {
   std::vector<Seat> out;
+  fill_acting_seats(out);
+  return out;
+}
+
+void LetterOfMarqueState::fill_acting_seats(std::vector<Seat>& out) const {
+  out.clear();
   if (phase_ == Phase::kPreliminary) {
     // LOM-5 / LOM-A-7: every seat that has not yet chosen, simultaneously.
     for (Seat s = 0; s < num_seats(); ++s) {
@@ -47,7 +55,6 @@ std::vector<Seat> LetterOfMarqueState::acting_seats() const {
   } else if (phase_ == Phase::kRegular) {
     out.push_back(current_);
   }
-  return out;
 }
 
 int LetterOfMarqueState::reserve_count(Seat seat, bool armed) const {
@@ -103,31 +110,38 @@ void LetterOfMarqueState::fill_legal_actions(Seat seat, std::vector<ActionId>& o
   out.clear();
   if (seat < 0 || seat >= num_seats()) return;
   const Player& p = players_[seat];
-  if (phase_ == Phase::kPreliminary) {
-    if (p.preliminary_treasure == 0) return;
-    if (reserve_count(seat, false) > 0) out.push_back(action::kChooseUnarmed);
-    if (reserve_count(seat, true) > 0) out.push_back(action::kChooseArmed);
+  if (phase_ == Phase::kPreliminary ? p.preliminary_treasure == 0 : phase_ != Phase::kRegular || seat != current_) {
     return;
   }
-  if (phase_ != Phase::kRegular || seat != current_) return;
+  // This is the hot path of every random game: one pass over the seat's own
+  // ships, one over the others' only with a cannon card left, and ids at sea
+  // as bit sets (ids are 1..kMaxShips) read out in ascending order.
+  static_assert(kMaxShips < 64);
+  const Ship* mine = ships_of(seat);
+  bool reserve_unarmed = false, reserve_armed = false;
+  std::uint64_t own = 0;
+  for (int k = 0; k < kShipsPerPlayer; ++k) {
+    if (mine[k].place == Place::kReserve) (mine[k].armed ? reserve_armed : reserve_unarmed) = true;
+    else if (mine[k].place == Place::kAtSea) own |= std::uint64_t{1} << mine[k].id;
+  }
+  if (phase_ == Phase::kPreliminary) {
+    if (reserve_unarmed) out.push_back(action::kChooseUnarmed);
+    if (reserve_armed) out.push_back(action::kChooseArmed);
+    return;
+  }
   if (!p.deck.empty()) {  // LOM-8 (LOM-12: a ship is always in reserve then)
-    if (reserve_count(seat, false) > 0) out.push_back(action::kDepartUnarmed);
-    if (reserve_count(seat, true) > 0) out.push_back(action::kDepartArmed);
+    if (reserve_unarmed) out.push_back(action::kDepartUnarmed);
+    if (reserve_armed) out.push_back(action::kDepartArmed);
   }
-  const bool own_at_sea = has_ship_at_sea(seat);
-  if (p.deck.empty() && !own_at_sea) out.push_back(action::kPass);  // LOM-11
-  // Ship ids ascend with their position in ships_at_sea order only per
-  // owner, so collect and sort to keep the list ascending.
-  std::vector<int> own, targets;
-  for (const Ship& s : ships_) {
-    if (s.place != Place::kAtSea) continue;
-    if (owner_of(s) == seat) own.push_back(s.id);                 // LOM-9
-    else if (p.unused_cannons > 0) targets.push_back(s.id);       // LOM-10, LOM-A-4
+  if (p.deck.empty() && own == 0) out.push_back(action::kPass);  // LOM-11
+  std::uint64_t targets = 0;
+  if (p.unused_cannons > 0) {  // LOM-10; LOM-A-4: never one's own ship
+    for (const Ship& s : ships_) {
+      if (s.place == Place::kAtSea && (&s < mine || &s >= mine + kShipsPerPlayer)) targets |= std::uint64_t{1} << s.id;
+    }
   }
-  std::sort(own.begin(), own.end());
-  std::sort(targets.begin(), targets.end());
-  for (int id : own) out.push_back(action::return_ship(id));
-  for (int id : targets) out.push_back(action::attack(id));
+  for (; own != 0; own &= own - 1) out.push_back(action::return_ship(std::countr_zero(own)));  // LOM-9
+  for (; targets != 0; targets &= targets - 1) out.push_back(action::attack(std::countr_zero(targets)));
 }
 
 std::string LetterOfMarqueState::illegal_reason(Seat seat, ActionId a) const {
@@ -154,24 +168,23 @@ std::string LetterOfMarqueState::illegal_reason(Seat seat, ActionId a) const {
 }
 
 void LetterOfMarqueState::do_apply(Seat seat, ActionId a) {
-  namespace pb = v1::letter_of_marque;
   Player& p = players_[seat];
+  // Events are built in place, in the order they are emitted.
+  auto event = [this](Audience audience) { return emit_in_place(audience).mutable_letter_of_marque(); };
   if (phase_ == Phase::kPreliminary) {
     const bool armed = a == action::kChooseArmed;
     Ship* ship = reserve_ship(seat, armed);
     ship->place = Place::kChosen;
     ship->treasure = p.preliminary_treasure;
     p.preliminary_treasure = 0;
-    pb::Event chosen, own;
-    chosen.mutable_ship_chosen()->set_seat(seat);
-    own.mutable_own_ship_base()->set_armed(armed);
-    emit(Audience::everyone(), wrap(std::move(chosen)));   // LOM-H-4: only "has chosen"
-    emit(Audience::only(seat), wrap(std::move(own)));
-    if (acting_seats().empty()) set_sail_after_preliminary();
+    event(Audience::everyone())->mutable_ship_chosen()->set_seat(seat);  // LOM-H-4: only "has chosen"
+    event(Audience::only(seat))->mutable_own_ship_base()->set_armed(armed);
+    if (std::none_of(players_.begin(), players_.end(), [](const Player& q) { return q.preliminary_treasure != 0; })) {
+      set_sail_after_preliminary();
+    }
     return;
   }
 
-  pb::Event event;
   if (a == action::kDepartUnarmed || a == action::kDepartArmed) {
     // LOM-8
     const bool armed = a == action::kDepartArmed;
@@ -180,29 +193,25 @@ void LetterOfMarqueState::do_apply(Seat seat, ActionId a) {
     ship->treasure = p.deck.back();
     ship->id = next_ship_id_++;
     p.deck.pop_back();
-    auto* d = event.mutable_departed();
+    auto* d = event(Audience::everyone())->mutable_departed();
     d->set_seat(seat);
     d->set_ship_id(ship->id);
     d->set_treasure(ship->treasure);
-    pb::Event own;
-    own.mutable_own_ship_base()->set_ship_id(ship->id);
-    own.mutable_own_ship_base()->set_armed(armed);
-    emit(Audience::everyone(), wrap(std::move(event)));
-    emit(Audience::only(seat), wrap(std::move(own)));
+    auto* own = event(Audience::only(seat))->mutable_own_ship_base();
+    own->set_ship_id(ship->id);
+    own->set_armed(armed);
   } else if (a == action::kPass) {
     // LOM-11
-    event.mutable_passed()->set_seat(seat);
-    emit(Audience::everyone(), wrap(std::move(event)));
+    event(Audience::everyone())->mutable_passed()->set_seat(seat);
   } else if (a < action::kAttackBase) {
     // LOM-9: the ship leaves the game with its base unrevealed (LOM-H-3).
     Ship* ship = find_at_sea(static_cast<int>(a - action::kReturnBase) + 1);
     ship->place = Place::kReturned;
     p.treasures_won.push_back(ship->treasure);
-    auto* r = event.mutable_returned();
+    auto* r = event(Audience::everyone())->mutable_returned();
     r->set_seat(seat);
     r->set_ship_id(ship->id);
     r->set_treasure(ship->treasure);
-    emit(Audience::everyone(), wrap(std::move(event)));
   } else {
     // LOM-10
     Ship* ship = find_at_sea(static_cast<int>(a - action::kAttackBase) + 1);
@@ -217,13 +226,12 @@ void LetterOfMarqueState::do_apply(Seat seat, ActionId a) {
       p.treasures_won.push_back(ship->treasure);
       ship->place = Place::kSunk;
     }
-    auto* at = event.mutable_attacked();
+    auto* at = event(Audience::everyone())->mutable_attacked();
     at->set_attacker(seat);
     at->set_defender(defender);
     at->set_ship_id(ship->id);
     at->set_treasure(ship->treasure);
     at->set_armed(ship->armed);
-    emit(Audience::everyone(), wrap(std::move(event)));
   }
   end_turn();
 }
@@ -243,10 +251,9 @@ void LetterOfMarqueState::set_sail_after_preliminary() {
     out->set_owner(seat);
     out->set_treasure(ship->treasure);
     lowest = std::min(lowest, ship->treasure);
-    pb::Event own;
-    own.mutable_own_ship_base()->set_ship_id(ship->id);
-    own.mutable_own_ship_base()->set_armed(ship->armed);
-    emit(Audience::only(seat), wrap(std::move(own)));
+    auto* own = emit_in_place(Audience::only(seat)).mutable_letter_of_marque()->mutable_own_ship_base();
+    own->set_ship_id(ship->id);
+    own->set_armed(ship->armed);
   }
   // LOM-6: lowest treasure starts; ties are broken at random.
   std::vector<Seat> tied;
@@ -273,12 +280,11 @@ void LetterOfMarqueState::end_turn() {
   if (game_over()) {
     phase_ = Phase::kFinished;
     current_ = -1;
-    pb::Event end;
+    auto* end = emit_in_place(Audience::everyone()).mutable_letter_of_marque()->mutable_game_ended();
     for (Seat s = 0; s < num_seats(); ++s) {
-      end.mutable_game_ended()->add_scores(score(s));
-      end.mutable_game_ended()->add_cannons_held(cannons_held(s));
+      end->add_scores(score(s));
+      end->add_cannons_held(cannons_held(s));
     }
-    emit(Audience::everyone(), wrap(std::move(end)));
     return;
   }
   // Clockwise; LOM-A-6: a seat with nothing at all left is passed by the server.
@@ -286,10 +292,9 @@ void LetterOfMarqueState::end_turn() {
     current_ = (current_ + 1) % num_seats();
     const Player& p = players_[current_];
     if (!p.deck.empty() || has_ship_at_sea(current_) || p.unused_cannons > 0) return;
-    pb::Event passed;
-    passed.mutable_passed()->set_seat(current_);
-    passed.mutable_passed()->set_automatic(true);
-    emit(Audience::everyone(), wrap(std::move(passed)));
+    auto* passed = emit_in_place(Audience::everyone()).mutable_letter_of_marque()->mutable_passed();
+    passed->set_seat(current_);
+    passed->set_automatic(true);
   }
 }
 

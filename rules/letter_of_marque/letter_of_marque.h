@@ -78,6 +78,7 @@ class LetterOfMarqueState : public StateBase<LetterOfMarqueState> {
 
   bool is_terminal() const override { return phase_ == Phase::kFinished; }
   std::vector<Seat> acting_seats() const override;
+  void fill_acting_seats(std::vector<Seat>& out) const override;
   void fill_legal_actions(Seat seat, std::vector<ActionId>& out) const override;
   ActionId action_space_size() const override { return action::kSpaceSize; }
   v1::GameAction encode_action(Seat seat, ActionId action) const override;
