@@ -32,10 +32,17 @@ struct Store::Statements {
         insert_result(db.prepare(
             "INSERT INTO results (match_id, outcome, summary, finished_at, final_state) "
             "VALUES (?1, ?2, ?3, ?4, ?5)")),
-        delete_actions(db.prepare("DELETE FROM actions WHERE match_id = ?1")) {}
+        delete_actions(db.prepare("DELETE FROM actions WHERE match_id = ?1")),
+        // The writer's own steps, prepared once: sqlite3_exec would parse
+        // them again for every write of every group.
+        begin(db.prepare("BEGIN IMMEDIATE")),
+        commit(db.prepare("COMMIT")),
+        savepoint(db.prepare("SAVEPOINT w")),
+        release(db.prepare("RELEASE w")),
+        rollback_to(db.prepare("ROLLBACK TO w")) {}
 
   Statement insert_room, room_status, room_seat_count, upsert_seat, delete_seat, insert_match, append_action,
-      finish_match, insert_result, delete_actions;
+      finish_match, insert_result, delete_actions, begin, commit, savepoint, release, rollback_to;
 };
 
 namespace {
@@ -104,20 +111,20 @@ void Store::writer_loop() {
     std::vector<std::string> errors(batch.size());
     std::string batch_error;
     try {
-      writer_db_->exec("BEGIN IMMEDIATE");
+      statements_->begin.run();
       for (std::size_t i = 0; i < batch.size(); ++i) {
         // A savepoint per write: one failing write does not undo the others.
-        writer_db_->exec("SAVEPOINT w");
+        statements_->savepoint.run();
         try {
           batch[i].op(*statements_);
-          writer_db_->exec("RELEASE w");
+          statements_->release.run();
         } catch (const std::exception& e) {
           errors[i] = e.what();
-          writer_db_->exec("ROLLBACK TO w");
-          writer_db_->exec("RELEASE w");
+          statements_->rollback_to.run();
+          statements_->release.run();
         }
       }
-      writer_db_->exec("COMMIT");
+      statements_->commit.run();
     } catch (const std::exception& e) {
       batch_error = e.what();
       try {
