@@ -87,7 +87,11 @@ class CoalescingSocket {
       boost::asio::post(state_->socket.get_executor(), [done = std::move(done), ec = state_->error] { done(ec); });
       return;
     }
-    state_->pending.append(frames);
+    if (state_->pending.empty()) {
+      state_->pending = std::move(frames);  // no copy in the usual case
+    } else {
+      state_->pending.append(frames);
+    }
     state_->waiter = std::move(done);
     state_->waiter_queued = true;
     start_flush(state_);
@@ -130,8 +134,9 @@ class CoalescingSocket {
       state->pending.clear();
       state->waiter_queued = false;
     }
-    // Big one-off frames should not stay allocated on an idle connection.
-    if (state->writing.capacity() > 64 * 1024) std::string().swap(state->writing);
+    // An idle connection keeps no write buffer (the next write brings its
+    // own: write_frames moves it in).
+    std::string().swap(state->writing);
     Done done;
     if (state->waiter_writing || (ec && state->waiter)) {
       state->waiter_writing = false;

@@ -66,9 +66,10 @@ class WsSession : public Client, public std::enable_shared_from_this<WsSession> 
   // stream has its timeouts), reads in small chunks into the session instead
   // of a growing buffer, and no allocation for an empty send queue.
   boost::beast::websocket::stream<CoalescingSocket> ws_;
-  static constexpr std::size_t kReadChunk = 256;
+  // A binary move fits; longer messages are assembled in `message_`.
+  static constexpr std::size_t kReadChunk = 64;
   std::array<char, kReadChunk> read_chunk_;
-  std::string message_;  // a message longer than one chunk, being assembled
+  std::string message_;
   Services& services_;
   RoomDirectory& rooms_;
   SessionRegistry& registry_;
