@@ -2,7 +2,7 @@
 # Runs the whole figure set of docs/performance.md and prints it: each figure
 # is the median of $RUNS runs (3), Brethren next to brethren-echo (the Beast
 # ceiling on one core) under the same load, the server pinned to CPU 0 and
-# the load generator to CPU 1. Takes about ten minutes.
+# the load generator to CPU 1. Takes about fifteen minutes.
 #
 #   bench/run-figures.sh | tee figures.txt      (after a build in ./build)
 #
@@ -119,12 +119,13 @@ done
 # --- 2. Realistic -----------------------------------------------------------------
 say ""
 say "## Realistic: 10,000 connected players in 4-seat rooms, think time uniform in [250, 750] ms (mean 500)"
+say "## tables start at random times over the first 25 s (so games do not all end together), measured from 30 s on"
 say "# uptime: $(uptime)"
 say "| server | moves (or round trips)/s | p50 / p90 / p99 / max (us) | games | errors |"
 say "|---|---:|---|---:|---:|"
-read -r b_rate b50 b90 b99 bmax bgames berr binc < <(load_runs brethren --connections 10000 --mode realistic --think-ms 500 --warmup 5 --duration "$REALISTIC_DURATION")
+read -r b_rate b50 b90 b99 bmax bgames berr binc < <(load_runs brethren --connections 10000 --mode realistic --think-ms 500 --ramp 25 --warmup 30 --duration "$REALISTIC_DURATION")
 say "| Brethren | $b_rate | $b50 / $b90 / $b99 / $bmax | $bgames | $((berr + binc)) |"
-read -r e_rate e50 e90 e99 emax _ eerr _ < <(load_runs echo --connections 10000 --mode realistic --think-ms 500 --warmup 5 --duration "$REALISTIC_DURATION")
+read -r e_rate e50 e90 e99 emax _ eerr _ < <(load_runs echo --connections 10000 --mode realistic --think-ms 500 --ramp 25 --warmup 30 --duration "$REALISTIC_DURATION")
 say "| echo | $e_rate | $e50 / $e90 / $e99 / $emax | - | $eerr |"
 say "| Brethren / echo | | p99 $(ratio "$b99" "$e99"), max $(ratio "$bmax" "$emax") | | |"
 

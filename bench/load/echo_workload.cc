@@ -19,7 +19,17 @@ EchoWorkload::EchoWorkload(boost::asio::io_context& io, const LoadOptions& optio
 }
 
 void EchoWorkload::start() {
-  for (std::size_t i = 0; i < connections_.size(); ++i) next(i);
+  if (options_.ramp_s <= 0) {
+    for (std::size_t i = 0; i < connections_.size(); ++i) next(i);
+    return;
+  }
+  for (std::size_t i = 0; i < connections_.size(); ++i) {
+    auto& timer = ramp_timers_.emplace_back(std::make_unique<boost::asio::steady_timer>(io_));
+    timer->expires_after(std::chrono::microseconds(rng_.below(static_cast<std::uint32_t>(options_.ramp_s * 1e6) + 1)));
+    timer->async_wait([this, i](boost::system::error_code ec) {
+      if (!ec) next(i);
+    });
+  }
 }
 
 void EchoWorkload::next(std::size_t index) {

@@ -36,6 +36,7 @@ class EchoWorkload final : public Workload {
   std::string payload_;
   std::vector<Clock::time_point> sent_at_;
   std::vector<std::unique_ptr<boost::asio::steady_timer>> timers_;
+  std::vector<std::unique_ptr<boost::asio::steady_timer>> ramp_timers_;
   std::size_t in_flight_ = 0;
   rules::Rng rng_;
 };

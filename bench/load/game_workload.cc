@@ -60,7 +60,17 @@ std::uint64_t GameWorkload::send(Player& p, v1::ClientMessage message) {
 }
 
 void GameWorkload::start() {
-  for (auto& table : tables_) open_room(table);
+  if (options_.ramp_s <= 0) {
+    for (auto& table : tables_) open_room(table);
+    return;
+  }
+  for (auto& table : tables_) {
+    auto& timer = ramp_timers_.emplace_back(std::make_unique<asio::steady_timer>(io_));
+    timer->expires_after(std::chrono::microseconds(rng_.below(static_cast<std::uint32_t>(options_.ramp_s * 1e6) + 1)));
+    timer->async_wait([this, &table](boost::system::error_code ec) {
+      if (!ec && !stats_.stopping) open_room(table);
+    });
+  }
 }
 
 void GameWorkload::open_room(Table& table) {

@@ -51,6 +51,7 @@ class GameWorkload final : public Workload {
   server::Encoding encoding_;
   std::vector<Player> players_;
   std::vector<Table> tables_;
+  std::vector<std::unique_ptr<boost::asio::steady_timer>> ramp_timers_;
   std::size_t moves_in_flight_ = 0;
   rules::Rng rng_;
 };

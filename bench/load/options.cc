@@ -37,6 +37,9 @@ std::optional<LoadOptions> parse_options(int argc, char** argv, int& exit_code) 
       ("think-ms", po::value(&o.think_ms)->default_value(o.think_ms), "realistic: mean think time; each drawn uniformly in [0.5, 1.5] x mean")
       ("duration", po::value(&o.duration_s)->default_value(o.duration_s), "seconds measured (idle: seconds held)")
       ("warmup", po::value(&o.warmup_s)->default_value(o.warmup_s), "seconds played before measuring")
+      ("ramp", po::value(&o.ramp_s)->default_value(o.ramp_s),
+       "start each table (echo: each connection) at a random time in the first RAMP seconds, so that games do not "
+       "all start and end together; keep --warmup >= --ramp")
       ("encoding", po::value(&encoding)->default_value(encoding), "binary (Protobuf) or json")
       ("sources", po::value(&o.sources)->default_value(o.sources), "source addresses 127.0.0.1..N (0: one per 25,000 connections)")
       ("open-window", po::value(&o.open_window)->default_value(o.open_window), "connection attempts in flight while opening")
@@ -78,7 +81,7 @@ std::optional<LoadOptions> parse_options(int argc, char** argv, int& exit_code) 
   }
   if (o.sources == 0) o.sources = static_cast<int>((o.connections + 24'999) / 25'000);
   if (o.sources < 1 || o.sources > 250) return bad("--sources must be 1..250");
-  if (o.duration_s <= 0 || o.warmup_s < 0 || o.think_ms < 0) return bad("--duration, --warmup, --think-ms out of range");
+  if (o.duration_s <= 0 || o.warmup_s < 0 || o.think_ms < 0 || o.ramp_s < 0) return bad("--duration, --warmup, --think-ms out of range");
   return o;
 }
 

@@ -21,6 +21,7 @@ struct LoadOptions {
   double think_ms = 500;        // realistic: mean think time
   double duration_s = 10;       // measured time (after opening and warm-up)
   double warmup_s = 1;          // played but not measured
+  double ramp_s = 0;            // tables (echo: connections) start at random times in [0, ramp]
   bool json = false;            // text frames with the Protobuf JSON mapping
   int sources = 0;              // 127.0.0.1 .. 127.0.0.N as source addresses (0: one per 25,000 connections)
   std::size_t open_window = 256;  // connection attempts in flight while opening
