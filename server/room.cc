@@ -3,6 +3,7 @@
 #include <spdlog/spdlog.h>
 
 #include <boost/asio/post.hpp>
+#include <algorithm>
 #include <map>
 
 #include "server/match_feed.h"
@@ -34,6 +35,7 @@ Room::Room(Services& services, const rules::Game& game, persistence::RoomRecord 
       clock_(strand_),
       timeout_bot_(new_seed()) {
   options_.ParseFromString(record_.options);
+  settings_.ParseFromString(record_.settings);
   seats_.resize(static_cast<std::size_t>(record_.seat_count));
   status_ = record_.status == "finished" ? Status::kFinished
             : record_.status == "playing" ? Status::kPlaying
@@ -126,6 +128,7 @@ Room::Member* Room::member(std::uint64_t client_id) {
 
 void Room::add_member(const std::shared_ptr<Client>& c, int seat, bool host, const std::string& name) {
   Member& m = members_[c->client_id()];
+  if (m.member_id == 0) m.member_id = next_member_id_++;
   m.client = c;
   m.seat = seat;
   m.host = m.host || host;
@@ -303,7 +306,7 @@ void Room::on_start(const std::shared_ptr<Client>& c, std::uint64_t rid) {
   if (!created) return reply_error(c, rid, to_protocol_error(created.error().code), created.error().message);
   status_ = Status::kStarting;
   match_ = persistence::MatchRecord{services_.store.next_match_id(), code(), record_.game_id, record_.options,
-                                    seed, record_.seat_count, "live", unix_millis(), 0};
+                                    seed, record_.seat_count, "live", unix_millis(), 0, "", 0, 0};
   auto failure = std::make_shared<std::string>();
   services_.store.insert_match(match_, [failure](bool ok, const std::string& error) {
     if (!ok) *failure = error;
@@ -371,7 +374,7 @@ void Room::process_next_move() {
     }
     log_.push_back(rules::LoggedAction{move.seat, move.action});
     persistence::ActionRecord record{match_.id, static_cast<std::int64_t>(log_.size()), move.seat,
-                                     move.action.SerializeAsString(), unix_millis()};
+                                     move.action.SerializeAsString(), unix_millis(), 0};
     move_in_flight_ = true;
     const std::uint64_t version = state_->version();
     auto failure = std::make_shared<std::string>();
@@ -542,6 +545,7 @@ void Room::send_match(const std::shared_ptr<Client>& c, std::uint64_t rid, int s
   m.set_request_id(rid);
   *m.mutable_match_update() = build_match_update(code(), *state_, seat, after_version, services_.config.max_event_gap);
   m.mutable_match_update()->set_deadline_unix_ms(deadline_unix_ms_);
+  m.mutable_match_update()->set_match_id(match_.id);
   c->deliver(std::move(m));
 }
 
@@ -557,6 +561,7 @@ void Room::broadcast_match() {
       *message.mutable_match_update() =
           build_match_update(code(), *state_, m.seat, broadcast_version_, services_.config.max_event_gap);
       message.mutable_match_update()->set_deadline_unix_ms(deadline_unix_ms_);
+      message.mutable_match_update()->set_match_id(match_.id);
       it = by_seat.emplace(m.seat, std::move(message)).first;
     }
     c->deliver(it->second);
@@ -573,6 +578,7 @@ v1::RoomInfo Room::room_info(std::uint64_t for_client) const {
   info.set_has_password(!record_.password_hash.empty());
   info.set_seat_count(record_.seat_count);
   info.set_turn_time_limit_ms(static_cast<std::uint32_t>(record_.turn_time_limit_ms));
+  *info.mutable_settings() = settings_;
   for (std::size_t i = 0; i < seats_.size(); ++i) {
     auto* s = info.add_seats();
     s->set_seat(static_cast<int>(i));
@@ -590,7 +596,19 @@ v1::RoomInfo Room::room_info(std::uint64_t for_client) const {
   int spectators = 0;
   for (const auto& [id, m] : members_) spectators += m.seat < 0 ? 1 : 0;
   info.set_spectator_count(spectators);
+  // Members in joining order (member ids only grow).
+  std::vector<const Member*> ordered;
+  for (const auto& [id, m] : members_) ordered.push_back(&m);
+  std::sort(ordered.begin(), ordered.end(), [](const Member* a, const Member* b) { return a->member_id < b->member_id; });
+  for (const Member* m : ordered) {
+    auto* mi = info.add_members();
+    mi->set_member_id(m->member_id);
+    mi->set_display_name(m->display_name);
+    mi->set_seat(m->seat);
+    mi->set_host(m->host);
+  }
   auto it = members_.find(for_client);
+  if (it != members_.end()) info.set_your_member_id(it->second.member_id);
   info.set_your_seat(it == members_.end() ? -1 : it->second.seat);
   info.set_you_are_host(it != members_.end() && it->second.host);
   return info;

@@ -69,6 +69,7 @@ class Room : public std::enable_shared_from_this<Room> {
   };
   struct Member {
     std::weak_ptr<Client> client;
+    std::uint32_t member_id = 0;  // public name within the room (MemberInfo)
     int seat = -1;  // -1: not seated (spectator)
     bool host = false;
     std::string display_name;
@@ -128,6 +129,8 @@ class Room : public std::enable_shared_from_this<Room> {
   const rules::Game& game_;
   persistence::RoomRecord record_;
   v1::GameOptions options_;
+  v1::RoomSettings settings_;
+  std::uint32_t next_member_id_ = 1;
   boost::asio::strand<boost::asio::io_context::executor_type> strand_;
 
   Status status_ = Status::kOpen;

@@ -199,6 +199,7 @@ void WsSession::on_create_room(std::uint64_t rid, const v1::CreateRoom& m) {
   record.status = "open";
   record.created_at = unix_millis();
   record.turn_time_limit_ms = m.turn_time_limit_ms();
+  record.settings = m.settings().SerializeAsString();
   const std::string password = m.password();
   auto room = rooms_.create(*game, std::move(record), [&password](persistence::RoomRecord& r) {
     if (!password.empty()) r.password_hash = sha256_hex(r.code + ":" + password);
