@@ -300,10 +300,15 @@ void Room::on_start(const std::shared_ptr<Client>& c, std::uint64_t rid) {
   for (const SeatSlot& s : seats_) {
     if (!s.taken) return reply_error(c, rid, v1::SEATS_NOT_FILLED, "every seat needs a player before the start");
   }
+  start_match(c, rid);
+}
+
+void Room::start_match(const std::shared_ptr<Client>& c, std::uint64_t rid) {
   const std::uint64_t seed =
       services_.config.insecure_fixed_seed != 0 ? services_.config.insecure_fixed_seed : new_seed();
   auto created = game_.new_match(rules::MatchSetup{options_, record_.seat_count, seed});
   if (!created) return reply_error(c, rid, to_protocol_error(created.error().code), created.error().message);
+  const Status before = status_;
   status_ = Status::kStarting;
   match_ = persistence::MatchRecord{services_.store.next_match_id(), code(), record_.game_id, record_.options,
                                     seed, record_.seat_count, "live", unix_millis(), 0, "", 0, 0};
@@ -313,13 +318,15 @@ void Room::on_start(const std::shared_ptr<Client>& c, std::uint64_t rid) {
   });
   auto holder = std::make_shared<std::unique_ptr<rules::State>>(std::move(created).value());
   services_.store.set_room_status(
-      code(), "playing", on_strand([this, c, rid, failure, holder](bool ok, const std::string& error) {
+      code(), "playing", on_strand([this, c, rid, failure, holder, before](bool ok, const std::string& error) {
         if (!ok || !failure->empty()) {
           spdlog::error("room {}: match start not stored: {}", code(), ok ? *failure : error);
-          status_ = Status::kOpen;
+          status_ = before;
           return reply_error(c, rid, v1::INTERNAL, "the match could not be stored");
         }
         state_ = std::move(*holder);
+        log_.clear();
+        broadcast_version_ = 0;
         status_ = Status::kPlaying;
         ++services_.metrics.live_matches;
         update_summary();

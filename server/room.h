@@ -93,6 +93,9 @@ class Room : public std::enable_shared_from_this<Room> {
   void on_resume(const std::shared_ptr<Client>& c, std::uint64_t rid, const v1::Resume& m);
   void on_claim_host(const std::shared_ptr<Client>& c, std::uint64_t rid, const v1::ClaimHost& m);
   void on_start(const std::shared_ptr<Client>& c, std::uint64_t rid);
+  // A new match on the room's seats (StartMatch, Rematch): fresh seed,
+  // stored, then announced; answers `rid` with RoomInfo.
+  void start_match(const std::shared_ptr<Client>& c, std::uint64_t rid);
   void on_submit(const std::shared_ptr<Client>& c, std::uint64_t rid, const v1::SubmitAction& m,
                  Clock::time_point received);
   void on_sync(const std::shared_ptr<Client>& c, std::uint64_t rid, const v1::Sync& m);
