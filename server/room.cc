@@ -106,6 +106,7 @@ void Room::disconnected(std::uint64_t client_id) {
     if (seat >= 0 && self->seats_[seat].client_id == client_id) {
       self->seats_[seat].client_id = 0;
       spdlog::info("room {} seat {}: disconnected", self->code(), seat);
+      self->seat_absent(seat);
     }
     self->broadcast_room();
   });
@@ -234,6 +235,7 @@ void Room::on_leave_room(const std::shared_ptr<Client>& c, std::uint64_t rid) {
       });
     } else if (seats_[seat].client_id == c->client_id()) {
       seats_[seat].client_id = 0;
+      seat_absent(seat);
     }
   }
   v1::ServerMessage reply_message;
@@ -266,6 +268,7 @@ void Room::on_resume(const std::shared_ptr<Client>& c, std::uint64_t rid, const 
   }
   slot.client_id = c->client_id();
   add_member(c, seat, me && me->host, slot.display_name);
+  seat_returned(seat);
   spdlog::info("room {} seat {}: resumed", code(), seat);
   v1::ServerMessage reply_message;
   *reply_message.mutable_room() = room_info(c->client_id());
@@ -312,6 +315,7 @@ void Room::start_match(const std::shared_ptr<Client>& c, std::uint64_t rid) {
   status_ = Status::kStarting;
   match_ = persistence::MatchRecord{services_.store.next_match_id(), code(), record_.game_id, record_.options,
                                     seed, record_.seat_count, "live", unix_millis(), 0, "", 0, 0};
+  match_.first_deadline_ms = decision_deadline_from_now();
   auto failure = std::make_shared<std::string>();
   services_.store.insert_match(match_, [failure](bool ok, const std::string& error) {
     if (!ok) *failure = error;
@@ -336,7 +340,8 @@ void Room::start_match(const std::shared_ptr<Client>& c, std::uint64_t rid) {
         reply(c, rid, std::move(reply_message));
         broadcast_room();
         create_bots();
-        arm_clock();
+        watch_absent_seats();
+        arm_clock(match_.first_deadline_ms);
         broadcast_match();
         wake_bots();
       }));
@@ -360,7 +365,10 @@ void Room::process_next_move() {
     moves_.pop_front();
     if (move.source != PendingMove::Source::kClient) {
       // Decided now, on the state as it is: the seat may have acted meanwhile.
-      if (move.source == PendingMove::Source::kBot) bot_queued_[move.seat] = false;
+      if (move.source == PendingMove::Source::kBot) {
+        bot_queued_[move.seat] = false;
+        if (!bots_[move.seat]) continue;  // the player came back meanwhile
+      }
       if (state_->is_terminal() || !state_->is_acting(move.seat)) continue;
       auto chosen = move.source == PendingMove::Source::kBot
                         ? bots_[move.seat]->choose(state_->view(rules::Viewer::player(move.seat)))
@@ -380,8 +388,9 @@ void Room::process_next_move() {
       continue;
     }
     log_.push_back(rules::LoggedAction{move.seat, move.action});
+    next_deadline_ms_ = state_->is_terminal() ? 0 : decision_deadline_from_now();
     persistence::ActionRecord record{match_.id, static_cast<std::int64_t>(log_.size()), move.seat,
-                                     move.action.SerializeAsString(), unix_millis(), 0};
+                                     move.action.SerializeAsString(), unix_millis(), next_deadline_ms_};
     move_in_flight_ = true;
     const std::uint64_t version = state_->version();
     auto failure = std::make_shared<std::string>();
@@ -425,7 +434,7 @@ void Room::on_move_committed(PendingMove move, std::uint64_t version, bool ok, c
     v1::ServerMessage ack;
     ack.mutable_action_accepted()->set_version(version);
     if (move.client) reply(move.client, move.request_id, std::move(ack));
-    arm_clock();
+    arm_clock(next_deadline_ms_);
     broadcast_match();
     wake_bots();
     if (state_->is_terminal() && status_ != Status::kFinished) {
@@ -439,15 +448,27 @@ void Room::on_move_committed(PendingMove move, std::uint64_t version, bool ok, c
   process_next_move();
 }
 
-void Room::arm_clock() {
+std::int64_t Room::decision_deadline_from_now() const {
+  std::int64_t limit_ms = record_.turn_time_limit_ms;
+  if (limit_ms <= 0 && state_) limit_ms = static_cast<std::int64_t>(state_->decision_time_limit_seconds()) * 1000;
+  if (limit_ms <= 0 && !state_) {
+    // Before the first state exists (start_match): the game's rule as the
+    // options set it, read from a probe match.
+    auto probe = game_.new_match(rules::MatchSetup{options_, record_.seat_count, 0});
+    if (probe) limit_ms = static_cast<std::int64_t>((*probe)->decision_time_limit_seconds()) * 1000;
+  }
+  return limit_ms > 0 ? unix_millis() + limit_ms : 0;
+}
+
+void Room::arm_clock(std::int64_t deadline_unix_ms) {
   clock_.cancel();
   deadline_unix_ms_ = 0;
-  if (!state_ || state_->is_terminal()) return;
-  std::int64_t limit_ms = record_.turn_time_limit_ms;
-  if (limit_ms <= 0) limit_ms = static_cast<std::int64_t>(state_->decision_time_limit_seconds()) * 1000;
-  if (limit_ms <= 0) return;
-  deadline_unix_ms_ = unix_millis() + limit_ms;
-  clock_.expires_after(std::chrono::milliseconds(limit_ms));
+  if (!state_ || state_->is_terminal() || deadline_unix_ms <= 0) return;
+  deadline_unix_ms_ = deadline_unix_ms;
+  // Unix time, not the steady clock, because the deadline may come from
+  // before a restart; a deadline already past fires at once.
+  const std::int64_t remaining_ms = std::max<std::int64_t>(0, deadline_unix_ms - unix_millis());
+  clock_.expires_after(std::chrono::milliseconds(remaining_ms));
   clock_.async_wait([self = shared_from_this(), version = state_->version()](boost::system::error_code ec) {
     if (!ec) self->on_clock(version);
   });
@@ -505,6 +526,8 @@ void Room::create_bots() {
   bot_queued_.assign(seats_.size(), false);
   for (std::size_t s = 0; s < seats_.size(); ++s) {
     if (!seats_[s].bot_kind.empty()) bots_[s] = services_.make_bot(record_.game_id, seats_[s].bot_kind, new_seed());
+    else if (on_autopilot(static_cast<int>(s)))
+      bots_[s] = services_.make_bot(record_.game_id, std::string(services_.bot_kinds(record_.game_id).back()), new_seed());
   }
 }
 
@@ -593,6 +616,7 @@ v1::RoomInfo Room::room_info(std::uint64_t for_client) const {
     s->set_display_name(seats_[i].display_name);
     s->set_connected(seats_[i].client_id != 0 || !seats_[i].bot_kind.empty());
     s->set_bot(seats_[i].bot_kind);
+    s->set_autopilot(on_autopilot(static_cast<int>(i)));
   }
   switch (status_) {
     case Status::kOpen:
@@ -703,11 +727,17 @@ bool Room::restore_match(const persistence::MatchRecord& match, const std::vecto
   status_ = state_->is_terminal() ? Status::kFinished : Status::kPlaying;
   if (status_ == Status::kPlaying) {
     ++services_.metrics.live_matches;
-    // A full decision time again from the restart (deadlines are not stored),
-    // and the bots pick up where they were.
-    asio::post(strand_, [self = shared_from_this()] {
+    // The stored deadline of the pending decision holds across the restart
+    // (one already past runs out at once). Rows from before deadlines were
+    // stored say 0: those get a full decision time from the restart. Every
+    // player is away after a restart, so the autopilot watch starts again;
+    // the bots pick up where they were.
+    std::int64_t deadline = actions.empty() ? match.first_deadline_ms : actions.back().deadline_ms;
+    asio::post(strand_, [self = shared_from_this(), deadline]() mutable {
+      if (deadline == 0) deadline = self->decision_deadline_from_now();
       self->create_bots();
-      self->arm_clock();
+      self->watch_absent_seats();
+      self->arm_clock(deadline);
       self->wake_bots();
     });
   }

@@ -104,9 +104,22 @@ class Room : public std::enable_shared_from_this<Room> {
   void create_bots();
   void wake_bots();
 
+  // Autopilot (server/room_autopilot.cc): a seated player away longer than
+  // the room's grace period is played by a bot until he resumes his seat.
+  void seat_absent(int seat);
+  void seat_returned(int seat);
+  void on_absence_expired(int seat, std::uint64_t generation);
+  // At a match's start or restore: every human seat without a connection.
+  void watch_absent_seats();
+  bool on_autopilot(int seat) const;
+
   void process_next_move();
-  // The decision clock: (re)started whenever the match changes.
-  void arm_clock();
+  // The decision clock: (re)started whenever the match changes, to run out
+  // at `deadline_unix_ms` (0: no clock). Deadlines are stored with the move
+  // (or the match, for the first decision) so a restart keeps them.
+  void arm_clock(std::int64_t deadline_unix_ms);
+  // When a decision starting now must be made by (Unix ms), or 0.
+  std::int64_t decision_deadline_from_now() const;
   void on_clock(std::uint64_t armed_version);
   // The server's move for a seat whose time ran out.
   std::optional<v1::GameAction> timeout_move(int seat);
@@ -152,6 +165,13 @@ class Room : public std::enable_shared_from_this<Room> {
   rules::RandomBot timeout_bot_;
   std::vector<std::unique_ptr<rules::Bot>> bots_;  // per seat; nullptr for people
   std::vector<bool> bot_queued_;
+  std::int64_t next_deadline_ms_ = 0;  // of the move being committed
+  struct Absence {
+    std::unique_ptr<boost::asio::steady_timer> timer;
+    std::uint64_t generation = 0;  // bumped on every return: stale expiries do nothing
+    bool autopilot = false;
+  };
+  std::vector<Absence> absences_;  // per seat
 
   mutable std::mutex summary_mutex_;
   v1::RoomSummary summary_;
