@@ -72,8 +72,8 @@ VerifyReport verify_match(const rules::GameRegistry& games, const v1::MatchHisto
   if (auto diff = compare_events(history.events(), (*fresh)->events_for(viewer), setup_events); !diff.empty()) {
     return fail("set-up: " + diff);
   }
-  report.checked.push_back("set-up: the " + std::to_string(setup_events) +
-                           " events before the first action are what the seed deals");
+  report.checked.push_back("set-up: the events before the first action (versions 1-" + std::to_string(setup_events) +
+                           ") are what the seed deals");
   if (info.secret_randomness()) {
     report.not_checked.push_back(
         "the part of the set-up drawn from the game's never-revealed second seed (" + info.display_name() +

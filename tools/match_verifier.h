@@ -4,6 +4,7 @@
 // match. docs/fairness.md explains what each game lets one check.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <vector>
 

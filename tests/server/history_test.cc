@@ -104,7 +104,6 @@ TEST_CASE("History: unknown match 404, live match 409, bad tokens 401/403, a pri
   ServerProcess server(dir.path() + "/h.db");
   const auto port = server.port();
   auto code_of = [](const HttpReply& r) {
-    v1::MatchHistory ignored;
     auto at = r.body.find("\"code\":\"");
     return at == std::string::npos ? std::string() : r.body.substr(at + 8, r.body.find('"', at + 8) - at - 8);
   };
