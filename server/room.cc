@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <map>
 
+#include "server/fairness.h"
 #include "server/match_feed.h"
 #include "server/secrets.h"
 
@@ -309,12 +310,22 @@ void Room::on_start(const std::shared_ptr<Client>& c, std::uint64_t rid) {
 void Room::start_match(const std::shared_ptr<Client>& c, std::uint64_t rid) {
   const std::uint64_t seed =
       services_.config.insecure_fixed_seed != 0 ? services_.config.insecure_fixed_seed : new_seed();
-  auto created = game_.new_match(rules::MatchSetup{options_, record_.seat_count, seed});
+  // Fairness (docs/fairness.md): the salt makes the published commitment
+  // unguessable; the secret seed, never published, feeds what a game keeps
+  // hidden even after the end (GameInfo.secret_randomness). With a fixed
+  // test seed everything is fixed (the salt too, so that runs send identical
+  // bytes) and there is no secret stream, so the match is the rules' own.
+  const bool fixed = services_.config.insecure_fixed_seed != 0;
+  const std::string seed_salt =
+      fixed ? sha256_hex("brethren-insecure-salt:" + std::to_string(seed)) : new_secret_token();
+  std::uint64_t secret_seed = 0;
+  while (!fixed && secret_seed == 0) secret_seed = new_seed();
+  auto created = game_.new_match(rules::MatchSetup{options_, record_.seat_count, seed, secret_seed});
   if (!created) return reply_error(c, rid, to_protocol_error(created.error().code), created.error().message);
   const Status before = status_;
   status_ = Status::kStarting;
   match_ = persistence::MatchRecord{services_.store.next_match_id(), code(), record_.game_id, record_.options,
-                                    seed, record_.seat_count, "live", unix_millis(), 0, "", 0, 0};
+                                    seed, record_.seat_count, "live", unix_millis(), 0, seed_salt, secret_seed, 0};
   match_.first_deadline_ms = decision_deadline_from_now();
   auto failure = std::make_shared<std::string>();
   services_.store.insert_match(match_, [failure](bool ok, const std::string& error) {
@@ -423,7 +434,7 @@ void Room::on_move_committed(PendingMove move, std::uint64_t version, bool ok, c
     // Not durable, so not played: rebuild the state from the stored log.
     spdlog::error("room {} seat {}: move not stored, rolled back: {}", code(), move.seat, error);
     log_.pop_back();
-    auto rebuilt = rules::replay(game_, rules::MatchSetup{options_, match_.seat_count, match_.seed}, log_);
+    auto rebuilt = rules::replay(game_, rules::MatchSetup{options_, match_.seat_count, match_.seed, match_.secret_seed}, log_);
     if (rebuilt) state_ = std::move(rebuilt).value();
     if (move.client) {
       reply_error(move.client, move.request_id, v1::INTERNAL, "the move could not be stored and was not played");
@@ -436,8 +447,12 @@ void Room::on_move_committed(PendingMove move, std::uint64_t version, bool ok, c
     if (move.client) reply(move.client, move.request_id, std::move(ack));
     arm_clock(next_deadline_ms_);
     broadcast_match();
+    // Whether this committed move ended the match, asked before a bot can
+    // apply (not yet commit) the next one: the end, and with it the seed's
+    // reveal in RoomInfo.match, is announced only once it is durable.
+    const bool ended = state_->is_terminal();
     wake_bots();
-    if (state_->is_terminal() && status_ != Status::kFinished) {
+    if (ended && status_ != Status::kFinished) {
       status_ = Status::kFinished;
       --services_.metrics.live_matches;
       ++services_.metrics.matches_finished;
@@ -638,6 +653,11 @@ v1::RoomInfo Room::room_info(std::uint64_t for_client) const {
     mi->set_seat(m->seat);
     mi->set_host(m->host);
   }
+  // The commitment from the start; the seed once the match has ended.
+  if (match_.id != 0) {
+    *info.mutable_match() =
+        fairness::public_match_info(match_.id, match_.seed, match_.seed_salt, status_ == Status::kFinished);
+  }
   auto it = members_.find(for_client);
   if (it != members_.end()) info.set_your_member_id(it->second.member_id);
   info.set_your_seat(it == members_.end() ? -1 : it->second.seat);
@@ -715,7 +735,7 @@ bool Room::restore_match(const persistence::MatchRecord& match, const std::vecto
   }
   v1::GameOptions options;
   options.ParseFromString(match.options);
-  auto state = rules::replay(game_, rules::MatchSetup{options, match.seat_count, match.seed}, log);
+  auto state = rules::replay(game_, rules::MatchSetup{options, match.seat_count, match.seed, match.secret_seed}, log);
   if (!state) {
     error = state.error().message;
     return false;
