@@ -44,17 +44,6 @@ Room::Room(Services& services, const rules::Game& game, persistence::RoomRecord 
   update_summary();
 }
 
-template <class Fn>
-persistence::Store::Done Room::on_strand(Fn fn) {
-  ++services_.metrics.commits_in_flight;
-  return [self = shared_from_this(), fn = std::move(fn)](bool ok, const std::string& error) {
-    asio::post(self->strand_, [self, fn, ok, error]() mutable {
-      --self->services_.metrics.commits_in_flight;
-      fn(ok, error);
-    });
-  };
-}
-
 // --- Entry points -------------------------------------------------------------
 
 void Room::create(std::shared_ptr<Client> creator, std::uint64_t rid, std::string host_token,
@@ -93,6 +82,12 @@ void Room::handle(std::shared_ptr<Client> client, std::uint64_t rid, v1::ClientM
       case M::kSubmitAction: return self->on_submit(client, rid, message.submit_action(), received);
       case M::kSync: return self->on_sync(client, rid, message.sync());
       case M::kAddBot: return self->on_add_bot(client, rid, message.add_bot());
+      case M::kSendChat: return self->on_send_chat(client, rid, message.send_chat());
+      case M::kKickMember: return self->on_kick(client, rid, message.kick_member());
+      case M::kLockRoom: return self->on_lock(client, rid, message.lock_room());
+      case M::kTransferHost: return self->on_transfer_host(client, rid, message.transfer_host());
+      case M::kUpdateRoom: return self->on_update_room(client, rid, message.update_room());
+      case M::kRematch: return self->on_rematch(client, rid);
       default: return self->reply_error(client, rid, v1::UNKNOWN_MESSAGE, "not a room request");
     }
   });
@@ -143,18 +138,32 @@ bool Room::check_password(const std::string& password) const {
 }
 
 void Room::on_join(const std::shared_ptr<Client>& c, std::uint64_t rid, const v1::JoinRoom& m) {
-  if (!check_password(m.password())) return reply_error(c, rid, v1::WRONG_PASSWORD, "wrong password for this room");
+  Member* existing = member(c->client_id());
+  const v1::SpectatorPolicy policy = spectator_policy();
+  if (!existing && settings_.locked()) return reply_error(c, rid, v1::ROOM_LOCKED, "the host locked this room");
+  if (!existing && policy == v1::SPECTATORS_NONE && status_ != Status::kOpen) {
+    return reply_error(c, rid, v1::SPECTATORS_FORBIDDEN, "this room allows no spectators and its match has begun");
+  }
+  // SPECTATORS_OPEN admits watchers without the password; a seat needs it.
+  const bool password_given = check_password(m.password());
+  if (!password_given && policy != v1::SPECTATORS_OPEN) {
+    return reply_error(c, rid, v1::WRONG_PASSWORD, "wrong password for this room");
+  }
   const std::string name = m.display_name().empty() ? "Player" : m.display_name();
-  if (Member* existing = member(c->client_id())) {
+  if (existing) {
     existing->display_name = name;
+    existing->password_given = existing->password_given || password_given;
   } else {
     add_member(c, -1, false, name);
+    member(c->client_id())->password_given = password_given;
     spdlog::info("room {}: '{}' joined", code(), name);
   }
   v1::ServerMessage reply_message;
   *reply_message.mutable_room() = room_info(c->client_id());
   reply(c, rid, std::move(reply_message));
-  if (state_) send_match(c, 0, member(c->client_id())->seat, 0);
+  const int seat = member(c->client_id())->seat;
+  if (state_ && (seat >= 0 || spectators_see_match())) send_match(c, 0, seat, 0);
+  send_chat_history(c);
   broadcast_room();
 }
 
@@ -163,6 +172,9 @@ void Room::on_take_seat(const std::shared_ptr<Client>& c, std::uint64_t rid, con
   if (!me) return reply_error(c, rid, v1::NOT_IN_ROOM, "join the room first");
   if (status_ != Status::kOpen) return reply_error(c, rid, v1::ALREADY_STARTED, "the match has started");
   if (me->seat >= 0) return reply_error(c, rid, v1::INVALID_ARGUMENT, "you already hold seat " + std::to_string(me->seat));
+  if (!me->password_given) {
+    return reply_error(c, rid, v1::WRONG_PASSWORD, "join again with the room password to take a seat");
+  }
   int seat = m.seat();
   if (seat == -1) {
     for (std::size_t i = 0; i < seats_.size() && seat == -1; ++i) {
@@ -275,6 +287,7 @@ void Room::on_resume(const std::shared_ptr<Client>& c, std::uint64_t rid, const 
   *reply_message.mutable_room() = room_info(c->client_id());
   reply(c, rid, std::move(reply_message));
   if (state_) send_match(c, 0, seat, m.last_version());
+  send_chat_history(c);
   broadcast_room();
 }
 
@@ -291,7 +304,8 @@ void Room::on_claim_host(const std::shared_ptr<Client>& c, std::uint64_t rid, co
   v1::ServerMessage reply_message;
   *reply_message.mutable_room() = room_info(c->client_id());
   reply(c, rid, std::move(reply_message));
-  if (!me && state_) send_match(c, 0, -1, 0);
+  if (!me && state_ && spectators_see_match()) send_match(c, 0, -1, 0);
+  send_chat_history(c);
 }
 
 // --- The match -----------------------------------------------------------------
@@ -567,6 +581,9 @@ void Room::on_sync(const std::shared_ptr<Client>& c, std::uint64_t rid, const v1
   Member* me = member(c->client_id());
   if (!me) return reply_error(c, rid, v1::NOT_IN_ROOM, "join the room first");
   if (!state_) return reply_error(c, rid, v1::NOT_STARTED, "the match has not started");
+  if (me->seat < 0 && !spectators_see_match()) {
+    return reply_error(c, rid, v1::SPECTATORS_FORBIDDEN, "this room shows its match to seated players only");
+  }
   send_match(c, rid, me->seat, m.last_version());
 }
 
@@ -597,7 +614,9 @@ void Room::send_match(const std::shared_ptr<Client>& c, std::uint64_t rid, int s
 void Room::broadcast_match() {
   // One update per distinct seat (and one for all spectators), then copies.
   std::map<int, v1::ServerMessage> by_seat;
+  const bool to_spectators = spectators_see_match();
   for (auto& [id, m] : members_) {
+    if (m.seat < 0 && !to_spectators) continue;
     auto c = m.client.lock();
     if (!c) continue;
     auto it = by_seat.find(m.seat);
@@ -690,6 +709,7 @@ void Room::update_summary() {
                                               : v1::ROOM_STATUS_OPEN);
   std::lock_guard lock(summary_mutex_);
   summary_ = std::move(s);
+  listed_ = record_.is_public;
 }
 
 v1::RoomSummary Room::summary() const {
@@ -697,7 +717,11 @@ v1::RoomSummary Room::summary() const {
   return summary_;
 }
 
-bool Room::listed() const { return record_.is_public; }
+bool Room::listed() const {
+  // UpdateRoom may change it on the strand while ListRooms reads it.
+  std::lock_guard lock(summary_mutex_);
+  return listed_;
+}
 
 // --- Recovery ------------------------------------------------------------------
 

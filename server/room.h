@@ -5,6 +5,7 @@
 // flight (later moves wait in order), so every broadcast view is durable.
 #pragma once
 
+#include <boost/asio/post.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
 #include <chrono>
@@ -57,6 +58,8 @@ class Room : public std::enable_shared_from_this<Room> {
   // instead.
   bool restore_match(const persistence::MatchRecord& match, const std::vector<persistence::ActionRecord>& actions,
                      const std::string& final_state, std::string& error);
+  // The room's stored chat (in seq order): its recent history and next seq.
+  void restore_chat(const std::vector<persistence::ChatRecord>& chat);
 
  private:
   enum class Status { kOpen, kStarting, kPlaying, kFinished };
@@ -73,6 +76,11 @@ class Room : public std::enable_shared_from_this<Room> {
     int seat = -1;  // -1: not seated (spectator)
     bool host = false;
     std::string display_name;
+    // Gave the room password (or proved a token): may take a seat. False for
+    // a watcher admitted without it by SPECTATORS_OPEN.
+    bool password_given = true;
+    // When this member's recent chat messages were sent (rate limit).
+    std::deque<Clock::time_point> chat_sent;
   };
   struct PendingMove {
     std::shared_ptr<Client> client;  // nullptr for a move the clock made
@@ -100,6 +108,28 @@ class Room : public std::enable_shared_from_this<Room> {
                  Clock::time_point received);
   void on_sync(const std::shared_ptr<Client>& c, std::uint64_t rid, const v1::Sync& m);
   void on_add_bot(const std::shared_ptr<Client>& c, std::uint64_t rid, const v1::AddBot& m);
+  // Chat (room_chat.cc).
+  void on_send_chat(const std::shared_ptr<Client>& c, std::uint64_t rid, const v1::SendChat& m);
+  void send_chat_history(const std::shared_ptr<Client>& c);
+  // Host controls (room_host.cc).
+  void on_kick(const std::shared_ptr<Client>& c, std::uint64_t rid, const v1::KickMember& m);
+  void kick_seat(const std::shared_ptr<Client>& c, std::uint64_t rid, int seat);
+  void on_lock(const std::shared_ptr<Client>& c, std::uint64_t rid, const v1::LockRoom& m);
+  void on_transfer_host(const std::shared_ptr<Client>& c, std::uint64_t rid, const v1::TransferHost& m);
+  void on_update_room(const std::shared_ptr<Client>& c, std::uint64_t rid, const v1::UpdateRoom& m);
+  void on_rematch(const std::shared_ptr<Client>& c, std::uint64_t rid);
+  // The host's request: the member, or nullptr after replying the error.
+  Member* host_member(const std::shared_ptr<Client>& c, std::uint64_t rid);
+  // Stores record_ (settings, options, seats, host token) and answers `rid`
+  // with RoomInfo and tells every member; on failure restores `before`.
+  void store_room_record(const std::shared_ptr<Client>& c, std::uint64_t rid, persistence::RoomRecord before);
+  // Removes a member at the host's word: told with Kicked, no longer a member.
+  void expel(std::uint64_t client_id, const std::string& reason);
+  // Spectator policy (room_host.cc): UNSPECIFIED resolved by the password.
+  v1::SpectatorPolicy spectator_policy() const;
+  // Whether an unseated member gets match updates.
+  bool spectators_see_match() const { return spectator_policy() != v1::SPECTATORS_NONE; }
+
   // Bot seats: created with the match; queued whenever they must act.
   void create_bots();
   void wake_bots();
@@ -173,9 +203,27 @@ class Room : public std::enable_shared_from_this<Room> {
   };
   std::vector<Absence> absences_;  // per seat
 
+  // The room's chat: the most recent messages (for ChatHistory) and the
+  // next message's seq.
+  std::deque<v1::ChatMessage> chat_history_;
+  std::uint64_t next_chat_seq_ = 1;
+
   mutable std::mutex summary_mutex_;
   v1::RoomSummary summary_;
+  bool listed_ = false;
 };
+
+// In the header: the room's handlers live in several files (room*.cc).
+template <class Fn>
+persistence::Store::Done Room::on_strand(Fn fn) {
+  ++services_.metrics.commits_in_flight;
+  return [self = shared_from_this(), fn = std::move(fn)](bool ok, const std::string& error) {
+    boost::asio::post(self->strand_, [self, fn, ok, error]() mutable {
+      --self->services_.metrics.commits_in_flight;
+      fn(ok, error);
+    });
+  };
+}
 
 v1::ErrorCode to_protocol_error(rules::ErrorCode code);
 
