@@ -141,7 +141,7 @@ TEST_CASE("History: unknown match 404, live match 409, bad tokens 401/403, a pri
   REQUIRE(http_get_with(port, path, {{"Authorization", "Bearer " + played.seat0_token}}).status == 200);
 }
 
-TEST_CASE("History: a room's spectator policy guards its public log; its players always get their replay") {
+TEST_CASE("History: a room's spectator policy guards its public log, its players always get their replay") {
   TempDir dir;
   ServerProcess server(dir.path() + "/h.db");
   const auto port = server.port();

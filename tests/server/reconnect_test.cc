@@ -67,7 +67,7 @@ TEST_CASE("Reconnect: a new connection resumes a seat with its token and gets ex
   REQUIRE(t.finished());
 }
 
-TEST_CASE("Reconnect: the seat's old connection is closed; a big gap gets a full view; bad tokens are refused") {
+TEST_CASE("Reconnect: the seat's old connection is closed, a big gap gets a full view, bad tokens are refused") {
   TempDir dir;
   ServerProcess server(dir.path() + "/b.db", {"--max-event-gap", "2"});
   Table t = open_table(server.port(), "letter-of-marque", 3, server::Encoding::kJson);
@@ -174,7 +174,7 @@ TEST_CASE("Shutdown: SIGTERM closes every connection with 1001, commits everythi
   REQUIRE_THAT(server.log(), Catch::Contains("shutdown complete"));
 }
 
-TEST_CASE("Membership: a player who leaves after the start keeps his seat; the host token gives host rights anew") {
+TEST_CASE("Membership: a player who leaves after the start keeps his seat, the host token gives host rights anew") {
   TempDir dir;
   ServerProcess server(dir.path() + "/b.db");
   Table t = open_table(server.port(), "letter-of-marque", 3, server::Encoding::kJson);

@@ -59,7 +59,7 @@ TEST_CASE("Store failure: an unstorable move is refused with INTERNAL, not playe
   REQUIRE_THAT(server.log(), Catch::Contains("rolled back"));
 }
 
-TEST_CASE("Shutdown: a move sent while the server stops is refused with SHUTTING_DOWN; one in flight is kept") {
+TEST_CASE("Shutdown: a move sent while the server stops is refused with SHUTTING_DOWN, one in flight is kept") {
   TempDir dir;
   const std::string db = dir.path() + "/b.db";
   ServerProcess server(db);
