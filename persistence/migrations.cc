@@ -69,6 +69,26 @@ constexpr const char* kMigrations[] = {
     R"sql(
       ALTER TABLE seats ADD COLUMN bot_kind TEXT NOT NULL DEFAULT '';
     )sql",
+    // 5: playing together (issue #7): room settings (spectators, chat,
+    // autopilot, lock), the fairness commitment's salt and the never-revealed
+    // second seed, stored decision deadlines, and the room's chat.
+    R"sql(
+      ALTER TABLE rooms ADD COLUMN settings BLOB NOT NULL DEFAULT x'';
+      ALTER TABLE matches ADD COLUMN seed_salt TEXT NOT NULL DEFAULT '';
+      ALTER TABLE matches ADD COLUMN secret_seed INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE matches ADD COLUMN first_deadline_ms INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE actions ADD COLUMN deadline_ms INTEGER NOT NULL DEFAULT 0;
+      CREATE TABLE chat (
+        room_code    TEXT NOT NULL REFERENCES rooms(code),
+        seq          INTEGER NOT NULL,
+        match_id     INTEGER NOT NULL,
+        seat         INTEGER NOT NULL,
+        display_name TEXT NOT NULL,
+        text         TEXT NOT NULL,
+        at           INTEGER NOT NULL,
+        PRIMARY KEY (room_code, seq)
+      ) WITHOUT ROWID;
+    )sql",
 };
 
 }  // namespace

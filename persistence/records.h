@@ -18,6 +18,7 @@ struct RoomRecord {
   std::string status;         // "open", "playing", "finished"
   std::int64_t created_at = 0;  // Unix milliseconds
   std::int64_t turn_time_limit_ms = 0;  // 0: the game's own rule, if any
+  std::string settings;       // serialized brethren.v1.RoomSettings
 };
 
 struct SeatRecord {
@@ -38,6 +39,14 @@ struct MatchRecord {
   std::string status;         // "live", "finished"
   std::int64_t started_at = 0;
   std::int64_t finished_at = 0;
+  // Fairness: the commitment published at the start is
+  // SHA-256 over the seed and this salt (hex); both are revealed at the end.
+  std::string seed_salt;
+  // A second seed for randomness a game must never reveal, even after the
+  // end (Tortuga's vote deck, T67-H-3); never published.
+  std::uint64_t secret_seed = 0;
+  // When the first decision's clock runs out (Unix ms; 0: no clock).
+  std::int64_t first_deadline_ms = 0;
 };
 
 struct ActionRecord {
@@ -45,6 +54,19 @@ struct ActionRecord {
   std::int64_t seq = 0;       // 1, 2, 3 ... within the match
   int seat = 0;
   std::string action;         // serialized brethren.v1.GameAction
+  std::int64_t at = 0;        // Unix milliseconds
+  // When the clock of the decision after this action runs out (Unix ms;
+  // 0: no clock), so that deadlines survive a restart.
+  std::int64_t deadline_ms = 0;
+};
+
+struct ChatRecord {
+  std::string room_code;
+  std::int64_t seq = 0;       // 1, 2, 3 ... within the room
+  std::int64_t match_id = 0;  // the room's match at the time; 0: before any
+  int seat = -1;              // -1: a spectator
+  std::string display_name;
+  std::string text;
   std::int64_t at = 0;        // Unix milliseconds
 };
 

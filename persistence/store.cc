@@ -17,7 +17,10 @@ struct Store::Statements {
   explicit Statements(Connection& db)
       : insert_room(db.prepare(
             "INSERT INTO rooms (code, game_id, options, is_public, password_hash, seat_count, host_token_hash, "
-            "status, created_at, turn_time_limit_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)")),
+            "status, created_at, turn_time_limit_ms, settings) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)")),
+        update_room(db.prepare(
+            "UPDATE rooms SET options = ?2, is_public = ?3, password_hash = ?4, seat_count = ?5, "
+            "host_token_hash = ?6, turn_time_limit_ms = ?7, settings = ?8 WHERE code = ?1")),
         room_status(db.prepare("UPDATE rooms SET status = ?2 WHERE code = ?1")),
         room_seat_count(db.prepare("UPDATE rooms SET seat_count = ?2 WHERE code = ?1")),
         upsert_seat(db.prepare(
@@ -25,14 +28,18 @@ struct Store::Statements {
             "ON CONFLICT (room_code, seat) DO UPDATE SET display_name = ?3, token_hash = ?4, bot_kind = ?5")),
         delete_seat(db.prepare("DELETE FROM seats WHERE room_code = ?1 AND seat = ?2")),
         insert_match(db.prepare(
-            "INSERT INTO matches (id, room_code, game_id, options, seed, seat_count, status, started_at) "
-            "VALUES (?1, ?2, ?3, ?4, ?5, ?6, 'live', ?7)")),
-        append_action(db.prepare("INSERT INTO actions (match_id, seq, seat, action, at) VALUES (?1, ?2, ?3, ?4, ?5)")),
+            "INSERT INTO matches (id, room_code, game_id, options, seed, seat_count, status, started_at, seed_salt, "
+            "secret_seed, first_deadline_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6, 'live', ?7, ?8, ?9, ?10)")),
+        append_action(db.prepare(
+            "INSERT INTO actions (match_id, seq, seat, action, at, deadline_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6)")),
         finish_match(db.prepare("UPDATE matches SET status = 'finished', finished_at = ?2 WHERE id = ?1")),
         insert_result(db.prepare(
             "INSERT INTO results (match_id, outcome, summary, finished_at, final_state) "
             "VALUES (?1, ?2, ?3, ?4, ?5)")),
         delete_actions(db.prepare("DELETE FROM actions WHERE match_id = ?1")),
+        insert_chat(db.prepare(
+            "INSERT INTO chat (room_code, seq, match_id, seat, display_name, text, at) "
+            "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)")),
         // The writer's own steps, prepared once: sqlite3_exec would parse
         // them again for every write of every group.
         begin(db.prepare("BEGIN IMMEDIATE")),
@@ -41,11 +48,30 @@ struct Store::Statements {
         release(db.prepare("RELEASE w")),
         rollback_to(db.prepare("ROLLBACK TO w")) {}
 
-  Statement insert_room, room_status, room_seat_count, upsert_seat, delete_seat, insert_match, append_action,
-      finish_match, insert_result, delete_actions, begin, commit, savepoint, release, rollback_to;
+  Statement insert_room, update_room, room_status, room_seat_count, upsert_seat, delete_seat, insert_match, append_action,
+      finish_match, insert_result, delete_actions, insert_chat, begin, commit, savepoint, release, rollback_to;
 };
 
 namespace {
+#define MATCH_COLUMNS \
+  "id, room_code, game_id, options, seed, seat_count, status, started_at, finished_at, seed_salt, secret_seed, " \
+  "first_deadline_ms"
+
+MatchRecord match_from(Statement& st) {
+  return MatchRecord{st.column_int(0),
+                     st.column_text(1),
+                     st.column_text(2),
+                     st.column_blob(3),
+                     static_cast<std::uint64_t>(st.column_int(4)),
+                     static_cast<int>(st.column_int(5)),
+                     st.column_text(6),
+                     st.column_int(7),
+                     st.column_int(8),
+                     st.column_text(9),
+                     static_cast<std::uint64_t>(st.column_int(10)),
+                     st.column_int(11)};
+}
+
 void configure(Connection& db, bool synchronous_full) {
   db.exec("PRAGMA journal_mode = WAL");
   db.exec(synchronous_full ? "PRAGMA synchronous = FULL" : "PRAGMA synchronous = NORMAL");
@@ -180,7 +206,17 @@ void Store::insert_room(RoomRecord r, Done done) {
       [r = std::move(r)](Statements& s) {
         s.insert_room.bind(1, r.code).bind(2, r.game_id).bind_blob(3, r.options).bind(4, r.is_public ? 1 : 0);
         s.insert_room.bind(5, r.password_hash).bind(6, r.seat_count).bind(7, r.host_token_hash).bind(8, r.status);
-        s.insert_room.bind(9, r.created_at).bind(10, r.turn_time_limit_ms).run();
+        s.insert_room.bind(9, r.created_at).bind(10, r.turn_time_limit_ms).bind_blob(11, r.settings).run();
+      },
+      std::move(done));
+}
+
+void Store::update_room(RoomRecord r, Done done) {
+  enqueue(
+      [r = std::move(r)](Statements& s) {
+        s.update_room.bind(1, r.code).bind_blob(2, r.options).bind(3, r.is_public ? 1 : 0).bind(4, r.password_hash);
+        s.update_room.bind(5, r.seat_count).bind(6, r.host_token_hash).bind(7, r.turn_time_limit_ms);
+        s.update_room.bind_blob(8, r.settings).run();
       },
       std::move(done));
 }
@@ -216,7 +252,9 @@ void Store::insert_match(MatchRecord m, Done done) {
   enqueue(
       [m = std::move(m)](Statements& s) {
         s.insert_match.bind(1, m.id).bind(2, m.room_code).bind(3, m.game_id).bind_blob(4, m.options);
-        s.insert_match.bind(5, static_cast<std::int64_t>(m.seed)).bind(6, m.seat_count).bind(7, m.started_at).run();
+        s.insert_match.bind(5, static_cast<std::int64_t>(m.seed)).bind(6, m.seat_count).bind(7, m.started_at);
+        s.insert_match.bind(8, m.seed_salt).bind(9, static_cast<std::int64_t>(m.secret_seed));
+        s.insert_match.bind(10, m.first_deadline_ms).run();
       },
       std::move(done));
 }
@@ -225,7 +263,7 @@ void Store::append_action(ActionRecord a, Done done) {
   enqueue(
       [a = std::move(a)](Statements& s) {
         s.append_action.bind(1, a.match_id).bind(2, a.seq).bind(3, a.seat).bind_blob(4, a.action).bind(5, a.at);
-        s.append_action.run();
+        s.append_action.bind(6, a.deadline_ms).run();
       },
       std::move(done));
 }
@@ -241,18 +279,27 @@ void Store::finish_match(ResultRecord r, Done done) {
       std::move(done));
 }
 
+void Store::append_chat(ChatRecord c, Done done) {
+  enqueue(
+      [c = std::move(c)](Statements& s) {
+        s.insert_chat.bind(1, c.room_code).bind(2, c.seq).bind(3, c.match_id).bind(4, c.seat);
+        s.insert_chat.bind(5, c.display_name).bind(6, c.text).bind(7, c.at).run();
+      },
+      std::move(done));
+}
+
 // --- reads ------------------------------------------------------------------
 
 std::vector<RoomRecord> Store::load_rooms() const {
   std::lock_guard lock(reader_mutex_);
   auto st = reader_db_->prepare(
       "SELECT code, game_id, options, is_public, password_hash, seat_count, host_token_hash, status, created_at, "
-      "turn_time_limit_ms FROM rooms ORDER BY created_at, code");
+      "turn_time_limit_ms, settings FROM rooms ORDER BY created_at, code");
   std::vector<RoomRecord> out;
   while (st.step()) {
     out.push_back(RoomRecord{st.column_text(0), st.column_text(1), st.column_blob(2), st.column_int(3) != 0,
                              st.column_text(4), static_cast<int>(st.column_int(5)), st.column_text(6),
-                             st.column_text(7), st.column_int(8), st.column_int(9)});
+                             st.column_text(7), st.column_int(8), st.column_int(9), st.column_blob(10)});
   }
   return out;
 }
@@ -272,37 +319,65 @@ std::vector<SeatRecord> Store::load_seats() const {
 std::vector<MatchRecord> Store::load_matches() const {
   std::lock_guard lock(reader_mutex_);
   auto st = reader_db_->prepare(
-      "SELECT id, room_code, game_id, options, seed, seat_count, status, started_at, finished_at "
-      "FROM matches ORDER BY id");
+      "SELECT " MATCH_COLUMNS " FROM matches ORDER BY id");
   std::vector<MatchRecord> out;
+  while (st.step()) out.push_back(match_from(st));
+  return out;
+}
+
+std::optional<MatchRecord> Store::load_match(std::int64_t match_id) const {
+  std::lock_guard lock(reader_mutex_);
+  auto st = reader_db_->prepare("SELECT " MATCH_COLUMNS " FROM matches WHERE id = ?1");
+  st.bind(1, match_id);
+  if (!st.step()) return std::nullopt;
+  return match_from(st);
+}
+
+std::optional<ResultRecord> Store::load_result(std::int64_t match_id) const {
+  std::lock_guard lock(reader_mutex_);
+  auto st = reader_db_->prepare(
+      "SELECT match_id, outcome, summary, finished_at, final_state FROM results WHERE match_id = ?1");
+  st.bind(1, match_id);
+  if (!st.step()) return std::nullopt;
+  return ResultRecord{st.column_int(0), st.column_blob(1), st.column_text(2), st.column_int(3), st.column_blob(4)};
+}
+
+std::vector<ChatRecord> Store::load_chat(const std::string& room_code) const {
+  std::lock_guard lock(reader_mutex_);
+  auto st = reader_db_->prepare(
+      "SELECT room_code, seq, match_id, seat, display_name, text, at FROM chat WHERE room_code = ?1 ORDER BY seq");
+  st.bind(1, room_code);
+  std::vector<ChatRecord> out;
   while (st.step()) {
-    out.push_back(MatchRecord{st.column_int(0), st.column_text(1), st.column_text(2), st.column_blob(3),
-                              static_cast<std::uint64_t>(st.column_int(4)), static_cast<int>(st.column_int(5)),
-                              st.column_text(6), st.column_int(7), st.column_int(8)});
+    out.push_back(ChatRecord{st.column_text(0), st.column_int(1), st.column_int(2), static_cast<int>(st.column_int(3)),
+                             st.column_text(4), st.column_text(5), st.column_int(6)});
   }
   return out;
 }
 
 std::unordered_map<std::int64_t, std::vector<ActionRecord>> Store::load_actions() const {
   std::lock_guard lock(reader_mutex_);
-  auto st = reader_db_->prepare("SELECT match_id, seq, seat, action, at FROM actions ORDER BY match_id, seq");
+  auto st = reader_db_->prepare(
+      "SELECT match_id, seq, seat, action, at, deadline_ms FROM actions ORDER BY match_id, seq");
   std::unordered_map<std::int64_t, std::vector<ActionRecord>> out;
   while (st.step()) {
     const std::int64_t match = st.column_int(0);
     out[match].push_back(
-        ActionRecord{match, st.column_int(1), static_cast<int>(st.column_int(2)), st.column_blob(3), st.column_int(4)});
+        ActionRecord{match, st.column_int(1), static_cast<int>(st.column_int(2)), st.column_blob(3), st.column_int(4),
+                     st.column_int(5)});
   }
   return out;
 }
 
 std::vector<ActionRecord> Store::load_actions(std::int64_t match_id) const {
   std::lock_guard lock(reader_mutex_);
-  auto st = reader_db_->prepare("SELECT match_id, seq, seat, action, at FROM actions WHERE match_id = ?1 ORDER BY seq");
+  auto st = reader_db_->prepare(
+      "SELECT match_id, seq, seat, action, at, deadline_ms FROM actions WHERE match_id = ?1 ORDER BY seq");
   st.bind(1, match_id);
   std::vector<ActionRecord> out;
   while (st.step()) {
     out.push_back(ActionRecord{st.column_int(0), st.column_int(1), static_cast<int>(st.column_int(2)),
-                               st.column_blob(3), st.column_int(4)});
+                               st.column_blob(3), st.column_int(4), st.column_int(5)});
   }
   return out;
 }

@@ -14,6 +14,7 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <thread>
 #include <unordered_map>
@@ -42,11 +43,13 @@ class Store {
   static std::unique_ptr<Store> open(const std::string& path, StoreOptions options = {});
   ~Store();  // commits everything queued, then stops the writer
 
-  static constexpr int kSchemaVersion = 4;
+  static constexpr int kSchemaVersion = 5;
   int schema_version() const;
 
   // --- Asynchronous writes, committed in submission order ---------------
   void insert_room(RoomRecord room, Done done);
+  // Rewrites the room's options, settings, seat count, password and host token.
+  void update_room(RoomRecord room, Done done);
   void set_room_status(std::string code, std::string status, Done done);
   void set_room_seat_count(std::string code, int seat_count, Done done);
   void upsert_seat(SeatRecord seat, Done done);
@@ -57,6 +60,7 @@ class Store {
   // With a non-empty result.final_state, the match's action log is deleted
   // in the same transaction.
   void finish_match(ResultRecord result, Done done);
+  void append_chat(ChatRecord chat, Done done);
 
   std::int64_t next_match_id();
   // Blocks until every write submitted before the call is committed.
@@ -72,6 +76,11 @@ class Store {
   std::unordered_map<std::int64_t, std::vector<ActionRecord>> load_actions() const;
   std::vector<ActionRecord> load_actions(std::int64_t match_id) const;
   std::vector<ResultRecord> load_results() const;
+  // One match, for the match history API; nullopt when unknown.
+  std::optional<MatchRecord> load_match(std::int64_t match_id) const;
+  std::optional<ResultRecord> load_result(std::int64_t match_id) const;
+  // The room's chat in seq order.
+  std::vector<ChatRecord> load_chat(const std::string& room_code) const;
 
  private:
   struct Write;

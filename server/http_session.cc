@@ -1,9 +1,11 @@
 #include "server/http_session.h"
 
 #include <boost/asio/dispatch.hpp>
+#include <boost/asio/post.hpp>
 #include <boost/beast/websocket.hpp>
 #include <chrono>
 
+#include "server/history_http.h"
 #include "server/room_directory.h"
 #include "server/session_registry.h"
 #include "server/version.h"
@@ -42,14 +44,31 @@ void HttpSession::on_read(beast::error_code ec) {
       return;
     }
   }
+  if (request_.method() == http::verb::get && is_match_history_target(request_.target())) {
+    serve_match_history(services_, request_, [self = shared_from_this()](HistoryResponse answer) {
+      asio::post(self->stream_.get_executor(), [self, answer = std::move(answer)] {
+        auto res = self->new_response();
+        res->result(static_cast<http::status>(answer.http_status));
+        res->set(http::field::content_type, "application/json");
+        res->body() = std::move(answer.json);
+        self->send(std::move(res));
+      });
+    });
+    return;
+  }
   respond();
 }
 
-void HttpSession::respond() {
+std::shared_ptr<http::response<http::string_body>> HttpSession::new_response() const {
   auto res = std::make_shared<http::response<http::string_body>>();
   res->version(request_.version());
   res->keep_alive(request_.keep_alive());
   res->set(http::field::server, kServerName);
+  return res;
+}
+
+void HttpSession::respond() {
+  auto res = new_response();
   const auto target = request_.target();
   if (request_.method() == http::verb::get && target == "/healthz") {
     res->result(http::status::ok);
@@ -72,6 +91,10 @@ void HttpSession::respond() {
     res->set(http::field::content_type, "application/json");
     res->body() = "{\"error\":\"not found\"}";
   }
+  send(std::move(res));
+}
+
+void HttpSession::send(std::shared_ptr<http::response<http::string_body>> res) {
   res->prepare_payload();
   http::async_write(stream_, *res, [self = shared_from_this(), res](beast::error_code ec, std::size_t) {
     if (ec || !res->keep_alive()) {

@@ -1,5 +1,5 @@
-// A plain HTTP connection: serves /healthz and /metrics, and hands a
-// WebSocket upgrade of /ws to a WsSession.
+// A plain HTTP connection: serves /healthz, /metrics and the match history
+// (/api/matches/{id}), and hands a WebSocket upgrade of /ws to a WsSession.
 #pragma once
 
 #include <boost/beast/core.hpp>
@@ -23,6 +23,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   void read();
   void on_read(boost::beast::error_code ec);
   void respond();
+  std::shared_ptr<boost::beast::http::response<boost::beast::http::string_body>> new_response() const;
+  void send(std::shared_ptr<boost::beast::http::response<boost::beast::http::string_body>> res);
 
   boost::beast::tcp_stream stream_;
   boost::beast::flat_buffer buffer_;

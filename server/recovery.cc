@@ -48,6 +48,7 @@ RecoveryReport recover_rooms(Services& services, RoomDirectory& rooms) {
            : report.live_matches);
   }
   for (auto& [code, room] : by_code) {
+    room->restore_chat(services.store.load_chat(code));
     rooms.add(room);
     ++report.rooms;
   }

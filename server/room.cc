@@ -3,8 +3,10 @@
 #include <spdlog/spdlog.h>
 
 #include <boost/asio/post.hpp>
+#include <algorithm>
 #include <map>
 
+#include "server/fairness.h"
 #include "server/match_feed.h"
 #include "server/secrets.h"
 
@@ -34,22 +36,12 @@ Room::Room(Services& services, const rules::Game& game, persistence::RoomRecord 
       clock_(strand_),
       timeout_bot_(new_seed()) {
   options_.ParseFromString(record_.options);
+  settings_.ParseFromString(record_.settings);
   seats_.resize(static_cast<std::size_t>(record_.seat_count));
   status_ = record_.status == "finished" ? Status::kFinished
             : record_.status == "playing" ? Status::kPlaying
                                           : Status::kOpen;
   update_summary();
-}
-
-template <class Fn>
-persistence::Store::Done Room::on_strand(Fn fn) {
-  ++services_.metrics.commits_in_flight;
-  return [self = shared_from_this(), fn = std::move(fn)](bool ok, const std::string& error) {
-    asio::post(self->strand_, [self, fn, ok, error]() mutable {
-      --self->services_.metrics.commits_in_flight;
-      fn(ok, error);
-    });
-  };
 }
 
 // --- Entry points -------------------------------------------------------------
@@ -90,6 +82,12 @@ void Room::handle(std::shared_ptr<Client> client, std::uint64_t rid, v1::ClientM
       case M::kSubmitAction: return self->on_submit(client, rid, message.submit_action(), received);
       case M::kSync: return self->on_sync(client, rid, message.sync());
       case M::kAddBot: return self->on_add_bot(client, rid, message.add_bot());
+      case M::kSendChat: return self->on_send_chat(client, rid, message.send_chat());
+      case M::kKickMember: return self->on_kick(client, rid, message.kick_member());
+      case M::kLockRoom: return self->on_lock(client, rid, message.lock_room());
+      case M::kTransferHost: return self->on_transfer_host(client, rid, message.transfer_host());
+      case M::kUpdateRoom: return self->on_update_room(client, rid, message.update_room());
+      case M::kRematch: return self->on_rematch(client, rid);
       default: return self->reply_error(client, rid, v1::UNKNOWN_MESSAGE, "not a room request");
     }
   });
@@ -104,6 +102,7 @@ void Room::disconnected(std::uint64_t client_id) {
     if (seat >= 0 && self->seats_[seat].client_id == client_id) {
       self->seats_[seat].client_id = 0;
       spdlog::info("room {} seat {}: disconnected", self->code(), seat);
+      self->seat_absent(seat);
     }
     self->broadcast_room();
   });
@@ -126,6 +125,7 @@ Room::Member* Room::member(std::uint64_t client_id) {
 
 void Room::add_member(const std::shared_ptr<Client>& c, int seat, bool host, const std::string& name) {
   Member& m = members_[c->client_id()];
+  if (m.member_id == 0) m.member_id = next_member_id_++;
   m.client = c;
   m.seat = seat;
   m.host = m.host || host;
@@ -138,18 +138,32 @@ bool Room::check_password(const std::string& password) const {
 }
 
 void Room::on_join(const std::shared_ptr<Client>& c, std::uint64_t rid, const v1::JoinRoom& m) {
-  if (!check_password(m.password())) return reply_error(c, rid, v1::WRONG_PASSWORD, "wrong password for this room");
+  Member* existing = member(c->client_id());
+  const v1::SpectatorPolicy policy = spectator_policy();
+  if (!existing && settings_.locked()) return reply_error(c, rid, v1::ROOM_LOCKED, "the host locked this room");
+  if (!existing && policy == v1::SPECTATORS_NONE && status_ != Status::kOpen) {
+    return reply_error(c, rid, v1::SPECTATORS_FORBIDDEN, "this room allows no spectators and its match has begun");
+  }
+  // SPECTATORS_OPEN admits watchers without the password; a seat needs it.
+  const bool password_given = check_password(m.password());
+  if (!password_given && policy != v1::SPECTATORS_OPEN) {
+    return reply_error(c, rid, v1::WRONG_PASSWORD, "wrong password for this room");
+  }
   const std::string name = m.display_name().empty() ? "Player" : m.display_name();
-  if (Member* existing = member(c->client_id())) {
+  if (existing) {
     existing->display_name = name;
+    existing->password_given = existing->password_given || password_given;
   } else {
     add_member(c, -1, false, name);
+    member(c->client_id())->password_given = password_given;
     spdlog::info("room {}: '{}' joined", code(), name);
   }
   v1::ServerMessage reply_message;
   *reply_message.mutable_room() = room_info(c->client_id());
   reply(c, rid, std::move(reply_message));
-  if (state_) send_match(c, 0, member(c->client_id())->seat, 0);
+  const int seat = member(c->client_id())->seat;
+  if (state_ && (seat >= 0 || spectators_see_match())) send_match(c, 0, seat, 0);
+  send_chat_history(c);
   broadcast_room();
 }
 
@@ -158,6 +172,9 @@ void Room::on_take_seat(const std::shared_ptr<Client>& c, std::uint64_t rid, con
   if (!me) return reply_error(c, rid, v1::NOT_IN_ROOM, "join the room first");
   if (status_ != Status::kOpen) return reply_error(c, rid, v1::ALREADY_STARTED, "the match has started");
   if (me->seat >= 0) return reply_error(c, rid, v1::INVALID_ARGUMENT, "you already hold seat " + std::to_string(me->seat));
+  if (!me->password_given) {
+    return reply_error(c, rid, v1::WRONG_PASSWORD, "join again with the room password to take a seat");
+  }
   int seat = m.seat();
   if (seat == -1) {
     for (std::size_t i = 0; i < seats_.size() && seat == -1; ++i) {
@@ -231,6 +248,7 @@ void Room::on_leave_room(const std::shared_ptr<Client>& c, std::uint64_t rid) {
       });
     } else if (seats_[seat].client_id == c->client_id()) {
       seats_[seat].client_id = 0;
+      seat_absent(seat);
     }
   }
   v1::ServerMessage reply_message;
@@ -263,11 +281,13 @@ void Room::on_resume(const std::shared_ptr<Client>& c, std::uint64_t rid, const 
   }
   slot.client_id = c->client_id();
   add_member(c, seat, me && me->host, slot.display_name);
+  seat_returned(seat);
   spdlog::info("room {} seat {}: resumed", code(), seat);
   v1::ServerMessage reply_message;
   *reply_message.mutable_room() = room_info(c->client_id());
   reply(c, rid, std::move(reply_message));
   if (state_) send_match(c, 0, seat, m.last_version());
+  send_chat_history(c);
   broadcast_room();
 }
 
@@ -284,7 +304,8 @@ void Room::on_claim_host(const std::shared_ptr<Client>& c, std::uint64_t rid, co
   v1::ServerMessage reply_message;
   *reply_message.mutable_room() = room_info(c->client_id());
   reply(c, rid, std::move(reply_message));
-  if (!me && state_) send_match(c, 0, -1, 0);
+  if (!me && state_ && spectators_see_match()) send_match(c, 0, -1, 0);
+  send_chat_history(c);
 }
 
 // --- The match -----------------------------------------------------------------
@@ -297,26 +318,44 @@ void Room::on_start(const std::shared_ptr<Client>& c, std::uint64_t rid) {
   for (const SeatSlot& s : seats_) {
     if (!s.taken) return reply_error(c, rid, v1::SEATS_NOT_FILLED, "every seat needs a player before the start");
   }
+  start_match(c, rid);
+}
+
+void Room::start_match(const std::shared_ptr<Client>& c, std::uint64_t rid) {
   const std::uint64_t seed =
       services_.config.insecure_fixed_seed != 0 ? services_.config.insecure_fixed_seed : new_seed();
-  auto created = game_.new_match(rules::MatchSetup{options_, record_.seat_count, seed});
+  // Fairness (docs/fairness.md): the salt makes the published commitment
+  // unguessable; the secret seed, never published, feeds what a game keeps
+  // hidden even after the end (GameInfo.secret_randomness). With a fixed
+  // test seed everything is fixed (the salt too, so that runs send identical
+  // bytes) and there is no secret stream, so the match is the rules' own.
+  const bool fixed = services_.config.insecure_fixed_seed != 0;
+  const std::string seed_salt =
+      fixed ? sha256_hex("brethren-insecure-salt:" + std::to_string(seed)) : new_secret_token();
+  std::uint64_t secret_seed = 0;
+  while (!fixed && secret_seed == 0) secret_seed = new_seed();
+  auto created = game_.new_match(rules::MatchSetup{options_, record_.seat_count, seed, secret_seed});
   if (!created) return reply_error(c, rid, to_protocol_error(created.error().code), created.error().message);
+  const Status before = status_;
   status_ = Status::kStarting;
   match_ = persistence::MatchRecord{services_.store.next_match_id(), code(), record_.game_id, record_.options,
-                                    seed, record_.seat_count, "live", unix_millis(), 0};
+                                    seed, record_.seat_count, "live", unix_millis(), 0, seed_salt, secret_seed, 0};
+  match_.first_deadline_ms = decision_deadline_from_now();
   auto failure = std::make_shared<std::string>();
   services_.store.insert_match(match_, [failure](bool ok, const std::string& error) {
     if (!ok) *failure = error;
   });
   auto holder = std::make_shared<std::unique_ptr<rules::State>>(std::move(created).value());
   services_.store.set_room_status(
-      code(), "playing", on_strand([this, c, rid, failure, holder](bool ok, const std::string& error) {
+      code(), "playing", on_strand([this, c, rid, failure, holder, before](bool ok, const std::string& error) {
         if (!ok || !failure->empty()) {
           spdlog::error("room {}: match start not stored: {}", code(), ok ? *failure : error);
-          status_ = Status::kOpen;
+          status_ = before;
           return reply_error(c, rid, v1::INTERNAL, "the match could not be stored");
         }
         state_ = std::move(*holder);
+        log_.clear();
+        broadcast_version_ = 0;
         status_ = Status::kPlaying;
         ++services_.metrics.live_matches;
         update_summary();
@@ -326,7 +365,8 @@ void Room::on_start(const std::shared_ptr<Client>& c, std::uint64_t rid) {
         reply(c, rid, std::move(reply_message));
         broadcast_room();
         create_bots();
-        arm_clock();
+        watch_absent_seats();
+        arm_clock(match_.first_deadline_ms);
         broadcast_match();
         wake_bots();
       }));
@@ -350,7 +390,10 @@ void Room::process_next_move() {
     moves_.pop_front();
     if (move.source != PendingMove::Source::kClient) {
       // Decided now, on the state as it is: the seat may have acted meanwhile.
-      if (move.source == PendingMove::Source::kBot) bot_queued_[move.seat] = false;
+      if (move.source == PendingMove::Source::kBot) {
+        bot_queued_[move.seat] = false;
+        if (!bots_[move.seat]) continue;  // the player came back meanwhile
+      }
       if (state_->is_terminal() || !state_->is_acting(move.seat)) continue;
       auto chosen = move.source == PendingMove::Source::kBot
                         ? bots_[move.seat]->choose(state_->view(rules::Viewer::player(move.seat)))
@@ -370,8 +413,9 @@ void Room::process_next_move() {
       continue;
     }
     log_.push_back(rules::LoggedAction{move.seat, move.action});
+    next_deadline_ms_ = state_->is_terminal() ? 0 : decision_deadline_from_now();
     persistence::ActionRecord record{match_.id, static_cast<std::int64_t>(log_.size()), move.seat,
-                                     move.action.SerializeAsString(), unix_millis()};
+                                     move.action.SerializeAsString(), unix_millis(), next_deadline_ms_};
     move_in_flight_ = true;
     const std::uint64_t version = state_->version();
     auto failure = std::make_shared<std::string>();
@@ -404,7 +448,7 @@ void Room::on_move_committed(PendingMove move, std::uint64_t version, bool ok, c
     // Not durable, so not played: rebuild the state from the stored log.
     spdlog::error("room {} seat {}: move not stored, rolled back: {}", code(), move.seat, error);
     log_.pop_back();
-    auto rebuilt = rules::replay(game_, rules::MatchSetup{options_, match_.seat_count, match_.seed}, log_);
+    auto rebuilt = rules::replay(game_, rules::MatchSetup{options_, match_.seat_count, match_.seed, match_.secret_seed}, log_);
     if (rebuilt) state_ = std::move(rebuilt).value();
     if (move.client) {
       reply_error(move.client, move.request_id, v1::INTERNAL, "the move could not be stored and was not played");
@@ -415,10 +459,14 @@ void Room::on_move_committed(PendingMove move, std::uint64_t version, bool ok, c
     v1::ServerMessage ack;
     ack.mutable_action_accepted()->set_version(version);
     if (move.client) reply(move.client, move.request_id, std::move(ack));
-    arm_clock();
+    arm_clock(next_deadline_ms_);
     broadcast_match();
+    // Whether this committed move ended the match, asked before a bot can
+    // apply (not yet commit) the next one: the end, and with it the seed's
+    // reveal in RoomInfo.match, is announced only once it is durable.
+    const bool ended = state_->is_terminal();
     wake_bots();
-    if (state_->is_terminal() && status_ != Status::kFinished) {
+    if (ended && status_ != Status::kFinished) {
       status_ = Status::kFinished;
       --services_.metrics.live_matches;
       ++services_.metrics.matches_finished;
@@ -429,15 +477,27 @@ void Room::on_move_committed(PendingMove move, std::uint64_t version, bool ok, c
   process_next_move();
 }
 
-void Room::arm_clock() {
+std::int64_t Room::decision_deadline_from_now() const {
+  std::int64_t limit_ms = record_.turn_time_limit_ms;
+  if (limit_ms <= 0 && state_) limit_ms = static_cast<std::int64_t>(state_->decision_time_limit_seconds()) * 1000;
+  if (limit_ms <= 0 && !state_) {
+    // Before the first state exists (start_match): the game's rule as the
+    // options set it, read from a probe match.
+    auto probe = game_.new_match(rules::MatchSetup{options_, record_.seat_count, 0});
+    if (probe) limit_ms = static_cast<std::int64_t>((*probe)->decision_time_limit_seconds()) * 1000;
+  }
+  return limit_ms > 0 ? unix_millis() + limit_ms : 0;
+}
+
+void Room::arm_clock(std::int64_t deadline_unix_ms) {
   clock_.cancel();
   deadline_unix_ms_ = 0;
-  if (!state_ || state_->is_terminal()) return;
-  std::int64_t limit_ms = record_.turn_time_limit_ms;
-  if (limit_ms <= 0) limit_ms = static_cast<std::int64_t>(state_->decision_time_limit_seconds()) * 1000;
-  if (limit_ms <= 0) return;
-  deadline_unix_ms_ = unix_millis() + limit_ms;
-  clock_.expires_after(std::chrono::milliseconds(limit_ms));
+  if (!state_ || state_->is_terminal() || deadline_unix_ms <= 0) return;
+  deadline_unix_ms_ = deadline_unix_ms;
+  // Unix time, not the steady clock, because the deadline may come from
+  // before a restart; a deadline already past fires at once.
+  const std::int64_t remaining_ms = std::max<std::int64_t>(0, deadline_unix_ms - unix_millis());
+  clock_.expires_after(std::chrono::milliseconds(remaining_ms));
   clock_.async_wait([self = shared_from_this(), version = state_->version()](boost::system::error_code ec) {
     if (!ec) self->on_clock(version);
   });
@@ -495,6 +555,8 @@ void Room::create_bots() {
   bot_queued_.assign(seats_.size(), false);
   for (std::size_t s = 0; s < seats_.size(); ++s) {
     if (!seats_[s].bot_kind.empty()) bots_[s] = services_.make_bot(record_.game_id, seats_[s].bot_kind, new_seed());
+    else if (on_autopilot(static_cast<int>(s)))
+      bots_[s] = services_.make_bot(record_.game_id, std::string(services_.bot_kinds(record_.game_id).back()), new_seed());
   }
 }
 
@@ -519,6 +581,9 @@ void Room::on_sync(const std::shared_ptr<Client>& c, std::uint64_t rid, const v1
   Member* me = member(c->client_id());
   if (!me) return reply_error(c, rid, v1::NOT_IN_ROOM, "join the room first");
   if (!state_) return reply_error(c, rid, v1::NOT_STARTED, "the match has not started");
+  if (me->seat < 0 && !spectators_see_match()) {
+    return reply_error(c, rid, v1::SPECTATORS_FORBIDDEN, "this room shows its match to seated players only");
+  }
   send_match(c, rid, me->seat, m.last_version());
 }
 
@@ -542,13 +607,16 @@ void Room::send_match(const std::shared_ptr<Client>& c, std::uint64_t rid, int s
   m.set_request_id(rid);
   *m.mutable_match_update() = build_match_update(code(), *state_, seat, after_version, services_.config.max_event_gap);
   m.mutable_match_update()->set_deadline_unix_ms(deadline_unix_ms_);
+  m.mutable_match_update()->set_match_id(match_.id);
   c->deliver(std::move(m));
 }
 
 void Room::broadcast_match() {
   // One update per distinct seat (and one for all spectators), then copies.
   std::map<int, v1::ServerMessage> by_seat;
+  const bool to_spectators = spectators_see_match();
   for (auto& [id, m] : members_) {
+    if (m.seat < 0 && !to_spectators) continue;
     auto c = m.client.lock();
     if (!c) continue;
     auto it = by_seat.find(m.seat);
@@ -557,6 +625,7 @@ void Room::broadcast_match() {
       *message.mutable_match_update() =
           build_match_update(code(), *state_, m.seat, broadcast_version_, services_.config.max_event_gap);
       message.mutable_match_update()->set_deadline_unix_ms(deadline_unix_ms_);
+      message.mutable_match_update()->set_match_id(match_.id);
       it = by_seat.emplace(m.seat, std::move(message)).first;
     }
     c->deliver(it->second);
@@ -573,6 +642,7 @@ v1::RoomInfo Room::room_info(std::uint64_t for_client) const {
   info.set_has_password(!record_.password_hash.empty());
   info.set_seat_count(record_.seat_count);
   info.set_turn_time_limit_ms(static_cast<std::uint32_t>(record_.turn_time_limit_ms));
+  *info.mutable_settings() = settings_;
   for (std::size_t i = 0; i < seats_.size(); ++i) {
     auto* s = info.add_seats();
     s->set_seat(static_cast<int>(i));
@@ -580,6 +650,7 @@ v1::RoomInfo Room::room_info(std::uint64_t for_client) const {
     s->set_display_name(seats_[i].display_name);
     s->set_connected(seats_[i].client_id != 0 || !seats_[i].bot_kind.empty());
     s->set_bot(seats_[i].bot_kind);
+    s->set_autopilot(on_autopilot(static_cast<int>(i)));
   }
   switch (status_) {
     case Status::kOpen:
@@ -590,7 +661,24 @@ v1::RoomInfo Room::room_info(std::uint64_t for_client) const {
   int spectators = 0;
   for (const auto& [id, m] : members_) spectators += m.seat < 0 ? 1 : 0;
   info.set_spectator_count(spectators);
+  // Members in joining order (member ids only grow).
+  std::vector<const Member*> ordered;
+  for (const auto& [id, m] : members_) ordered.push_back(&m);
+  std::sort(ordered.begin(), ordered.end(), [](const Member* a, const Member* b) { return a->member_id < b->member_id; });
+  for (const Member* m : ordered) {
+    auto* mi = info.add_members();
+    mi->set_member_id(m->member_id);
+    mi->set_display_name(m->display_name);
+    mi->set_seat(m->seat);
+    mi->set_host(m->host);
+  }
+  // The commitment from the start; the seed once the match has ended.
+  if (match_.id != 0) {
+    *info.mutable_match() =
+        fairness::public_match_info(match_.id, match_.seed, match_.seed_salt, status_ == Status::kFinished);
+  }
   auto it = members_.find(for_client);
+  if (it != members_.end()) info.set_your_member_id(it->second.member_id);
   info.set_your_seat(it == members_.end() ? -1 : it->second.seat);
   info.set_you_are_host(it != members_.end() && it->second.host);
   return info;
@@ -621,6 +709,7 @@ void Room::update_summary() {
                                               : v1::ROOM_STATUS_OPEN);
   std::lock_guard lock(summary_mutex_);
   summary_ = std::move(s);
+  listed_ = record_.is_public;
 }
 
 v1::RoomSummary Room::summary() const {
@@ -628,7 +717,11 @@ v1::RoomSummary Room::summary() const {
   return summary_;
 }
 
-bool Room::listed() const { return record_.is_public; }
+bool Room::listed() const {
+  // UpdateRoom may change it on the strand while ListRooms reads it.
+  std::lock_guard lock(summary_mutex_);
+  return listed_;
+}
 
 // --- Recovery ------------------------------------------------------------------
 
@@ -666,7 +759,7 @@ bool Room::restore_match(const persistence::MatchRecord& match, const std::vecto
   }
   v1::GameOptions options;
   options.ParseFromString(match.options);
-  auto state = rules::replay(game_, rules::MatchSetup{options, match.seat_count, match.seed}, log);
+  auto state = rules::replay(game_, rules::MatchSetup{options, match.seat_count, match.seed, match.secret_seed}, log);
   if (!state) {
     error = state.error().message;
     return false;
@@ -678,11 +771,17 @@ bool Room::restore_match(const persistence::MatchRecord& match, const std::vecto
   status_ = state_->is_terminal() ? Status::kFinished : Status::kPlaying;
   if (status_ == Status::kPlaying) {
     ++services_.metrics.live_matches;
-    // A full decision time again from the restart (deadlines are not stored),
-    // and the bots pick up where they were.
-    asio::post(strand_, [self = shared_from_this()] {
+    // The stored deadline of the pending decision holds across the restart
+    // (one already past runs out at once). Rows from before deadlines were
+    // stored say 0: those get a full decision time from the restart. Every
+    // player is away after a restart, so the autopilot watch starts again;
+    // the bots pick up where they were.
+    std::int64_t deadline = actions.empty() ? match.first_deadline_ms : actions.back().deadline_ms;
+    asio::post(strand_, [self = shared_from_this(), deadline]() mutable {
+      if (deadline == 0) deadline = self->decision_deadline_from_now();
       self->create_bots();
-      self->arm_clock();
+      self->watch_absent_seats();
+      self->arm_clock(deadline);
       self->wake_bots();
     });
   }

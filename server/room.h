@@ -5,6 +5,7 @@
 // flight (later moves wait in order), so every broadcast view is durable.
 #pragma once
 
+#include <boost/asio/post.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
 #include <chrono>
@@ -57,6 +58,8 @@ class Room : public std::enable_shared_from_this<Room> {
   // instead.
   bool restore_match(const persistence::MatchRecord& match, const std::vector<persistence::ActionRecord>& actions,
                      const std::string& final_state, std::string& error);
+  // The room's stored chat (in seq order): its recent history and next seq.
+  void restore_chat(const std::vector<persistence::ChatRecord>& chat);
 
  private:
   enum class Status { kOpen, kStarting, kPlaying, kFinished };
@@ -69,9 +72,15 @@ class Room : public std::enable_shared_from_this<Room> {
   };
   struct Member {
     std::weak_ptr<Client> client;
+    std::uint32_t member_id = 0;  // public name within the room (MemberInfo)
     int seat = -1;  // -1: not seated (spectator)
     bool host = false;
     std::string display_name;
+    // Gave the room password (or proved a token): may take a seat. False for
+    // a watcher admitted without it by SPECTATORS_OPEN.
+    bool password_given = true;
+    // When this member's recent chat messages were sent (rate limit).
+    std::deque<Clock::time_point> chat_sent;
   };
   struct PendingMove {
     std::shared_ptr<Client> client;  // nullptr for a move the clock made
@@ -92,17 +101,55 @@ class Room : public std::enable_shared_from_this<Room> {
   void on_resume(const std::shared_ptr<Client>& c, std::uint64_t rid, const v1::Resume& m);
   void on_claim_host(const std::shared_ptr<Client>& c, std::uint64_t rid, const v1::ClaimHost& m);
   void on_start(const std::shared_ptr<Client>& c, std::uint64_t rid);
+  // A new match on the room's seats (StartMatch, Rematch): fresh seed,
+  // stored, then announced; answers `rid` with RoomInfo.
+  void start_match(const std::shared_ptr<Client>& c, std::uint64_t rid);
   void on_submit(const std::shared_ptr<Client>& c, std::uint64_t rid, const v1::SubmitAction& m,
                  Clock::time_point received);
   void on_sync(const std::shared_ptr<Client>& c, std::uint64_t rid, const v1::Sync& m);
   void on_add_bot(const std::shared_ptr<Client>& c, std::uint64_t rid, const v1::AddBot& m);
+  // Chat (room_chat.cc).
+  void on_send_chat(const std::shared_ptr<Client>& c, std::uint64_t rid, const v1::SendChat& m);
+  void send_chat_history(const std::shared_ptr<Client>& c);
+  // Host controls (room_host.cc).
+  void on_kick(const std::shared_ptr<Client>& c, std::uint64_t rid, const v1::KickMember& m);
+  void kick_seat(const std::shared_ptr<Client>& c, std::uint64_t rid, int seat);
+  void on_lock(const std::shared_ptr<Client>& c, std::uint64_t rid, const v1::LockRoom& m);
+  void on_transfer_host(const std::shared_ptr<Client>& c, std::uint64_t rid, const v1::TransferHost& m);
+  void on_update_room(const std::shared_ptr<Client>& c, std::uint64_t rid, const v1::UpdateRoom& m);
+  void on_rematch(const std::shared_ptr<Client>& c, std::uint64_t rid);
+  // The host's request: the member, or nullptr after replying the error.
+  Member* host_member(const std::shared_ptr<Client>& c, std::uint64_t rid);
+  // Stores record_ (settings, options, seats, host token) and answers `rid`
+  // with RoomInfo and tells every member; on failure restores `before`.
+  void store_room_record(const std::shared_ptr<Client>& c, std::uint64_t rid, persistence::RoomRecord before);
+  // Removes a member at the host's word: told with Kicked, no longer a member.
+  void expel(std::uint64_t client_id, const std::string& reason);
+  // Spectator policy (room_host.cc): UNSPECIFIED resolved by the password.
+  v1::SpectatorPolicy spectator_policy() const;
+  // Whether an unseated member gets match updates.
+  bool spectators_see_match() const { return spectator_policy() != v1::SPECTATORS_NONE; }
+
   // Bot seats: created with the match; queued whenever they must act.
   void create_bots();
   void wake_bots();
 
+  // Autopilot (server/room_autopilot.cc): a seated player away longer than
+  // the room's grace period is played by a bot until he resumes his seat.
+  void seat_absent(int seat);
+  void seat_returned(int seat);
+  void on_absence_expired(int seat, std::uint64_t generation);
+  // At a match's start or restore: every human seat without a connection.
+  void watch_absent_seats();
+  bool on_autopilot(int seat) const;
+
   void process_next_move();
-  // The decision clock: (re)started whenever the match changes.
-  void arm_clock();
+  // The decision clock: (re)started whenever the match changes, to run out
+  // at `deadline_unix_ms` (0: no clock). Deadlines are stored with the move
+  // (or the match, for the first decision) so a restart keeps them.
+  void arm_clock(std::int64_t deadline_unix_ms);
+  // When a decision starting now must be made by (Unix ms), or 0.
+  std::int64_t decision_deadline_from_now() const;
   void on_clock(std::uint64_t armed_version);
   // The server's move for a seat whose time ran out.
   std::optional<v1::GameAction> timeout_move(int seat);
@@ -128,6 +175,8 @@ class Room : public std::enable_shared_from_this<Room> {
   const rules::Game& game_;
   persistence::RoomRecord record_;
   v1::GameOptions options_;
+  v1::RoomSettings settings_;
+  std::uint32_t next_member_id_ = 1;
   boost::asio::strand<boost::asio::io_context::executor_type> strand_;
 
   Status status_ = Status::kOpen;
@@ -146,10 +195,35 @@ class Room : public std::enable_shared_from_this<Room> {
   rules::RandomBot timeout_bot_;
   std::vector<std::unique_ptr<rules::Bot>> bots_;  // per seat; nullptr for people
   std::vector<bool> bot_queued_;
+  std::int64_t next_deadline_ms_ = 0;  // of the move being committed
+  struct Absence {
+    std::unique_ptr<boost::asio::steady_timer> timer;
+    std::uint64_t generation = 0;  // bumped on every return: stale expiries do nothing
+    bool autopilot = false;
+  };
+  std::vector<Absence> absences_;  // per seat
+
+  // The room's chat: the most recent messages (for ChatHistory) and the
+  // next message's seq.
+  std::deque<v1::ChatMessage> chat_history_;
+  std::uint64_t next_chat_seq_ = 1;
 
   mutable std::mutex summary_mutex_;
   v1::RoomSummary summary_;
+  bool listed_ = false;
 };
+
+// In the header: the room's handlers live in several files (room*.cc).
+template <class Fn>
+persistence::Store::Done Room::on_strand(Fn fn) {
+  ++services_.metrics.commits_in_flight;
+  return [self = shared_from_this(), fn = std::move(fn)](bool ok, const std::string& error) {
+    boost::asio::post(self->strand_, [self, fn, ok, error]() mutable {
+      --self->services_.metrics.commits_in_flight;
+      fn(ok, error);
+    });
+  };
+}
 
 v1::ErrorCode to_protocol_error(rules::ErrorCode code);
 

@@ -38,6 +38,12 @@ const std::string* room_code_of(const v1::ClientMessage& m) {
     case M::kSubmitAction: return &m.submit_action().room_code();
     case M::kSync: return &m.sync().room_code();
     case M::kAddBot: return &m.add_bot().room_code();
+    case M::kSendChat: return &m.send_chat().room_code();
+    case M::kKickMember: return &m.kick_member().room_code();
+    case M::kLockRoom: return &m.lock_room().room_code();
+    case M::kTransferHost: return &m.transfer_host().room_code();
+    case M::kUpdateRoom: return &m.update_room().room_code();
+    case M::kRematch: return &m.rematch().room_code();
     default: return nullptr;
   }
 }
@@ -215,6 +221,9 @@ void WsSession::on_create_room(std::uint64_t rid, const v1::CreateRoom& m) {
     return send_error(rid, v1::INVALID_ARGUMENT, "display names have at most 40 bytes");
   }
   if (m.password().size() > kMaxPassword) return send_error(rid, v1::INVALID_ARGUMENT, "passwords have at most 128 bytes");
+  if (!v1::SpectatorPolicy_IsValid(m.settings().spectators())) {
+    return send_error(rid, v1::INVALID_ARGUMENT, "unknown spectator policy");
+  }
   // The rules validate seat count and options, exactly as at the start.
   auto probe = game->new_match(rules::MatchSetup{m.options(), m.seat_count(), 0});
   if (!probe) {
@@ -232,6 +241,7 @@ void WsSession::on_create_room(std::uint64_t rid, const v1::CreateRoom& m) {
   record.status = "open";
   record.created_at = unix_millis();
   record.turn_time_limit_ms = m.turn_time_limit_ms();
+  record.settings = m.settings().SerializeAsString();
   const std::string password = m.password();
   auto room = rooms_.create(*game, std::move(record), [&password](persistence::RoomRecord& r) {
     if (!password.empty()) r.password_hash = sha256_hex(r.code + ":" + password);

@@ -21,9 +21,21 @@ class TempStore {
     if (!mkdtemp(tmpl.data())) throw std::runtime_error("mkdtemp failed");
     dir_ = tmpl;
     store_ = Store::open(dir_ + "/bench.db", StoreOptions{full});
-    store_->insert_room(RoomRecord{"BENCH0001", "letter-of-marque", "", false, "", 4, "h", "playing", 0, 0}, nullptr);
-    store_->insert_match(MatchRecord{store_->next_match_id(), "BENCH0001", "letter-of-marque", "", 1, 4, "live", 0, 0},
-                         nullptr);
+    RoomRecord room;
+    room.code = "BENCH0001";
+    room.game_id = "letter-of-marque";
+    room.seat_count = 4;
+    room.host_token_hash = "h";
+    room.status = "playing";
+    store_->insert_room(std::move(room), nullptr);
+    MatchRecord match;
+    match.id = store_->next_match_id();
+    match.room_code = "BENCH0001";
+    match.game_id = "letter-of-marque";
+    match.seed = 1;
+    match.seat_count = 4;
+    match.status = "live";
+    store_->insert_match(std::move(match), nullptr);
     store_->flush();
   }
   ~TempStore() {
@@ -41,11 +53,19 @@ class TempStore {
 // A typical binary Letter of Marque action.
 const std::string kAction = std::string("\x0a\x04\x12\x02\x08\x01", 6);
 
+ActionRecord action_row(std::int64_t seq) {
+  ActionRecord a;
+  a.match_id = 1;
+  a.seq = seq;
+  a.action = kAction;
+  return a;
+}
+
 void one_by_one(benchmark::State& st, bool full) {
   TempStore temp(full);
   std::int64_t seq = 0;
   for (auto _ : st) {
-    temp.store().append_action(ActionRecord{1, ++seq, 0, kAction, 0}, nullptr);
+    temp.store().append_action(action_row(++seq), nullptr);
     temp.store().flush();
   }
   st.SetItemsProcessed(st.iterations());  // items/s = committed moves/s
@@ -58,7 +78,7 @@ void grouped(benchmark::State& st, bool full) {
   std::atomic<std::int64_t> failed{0};
   for (auto _ : st) {
     for (std::int64_t i = 0; i < batch; ++i) {
-      temp.store().append_action(ActionRecord{1, ++seq, 0, kAction, 0}, [&failed](bool ok, const std::string&) {
+      temp.store().append_action(action_row(++seq), [&failed](bool ok, const std::string&) {
         if (!ok) ++failed;
       });
     }

@@ -58,7 +58,14 @@ int main(int argc, char** argv) {
     char code[32];
     std::snprintf(code, sizeof code, "R%08zu", i);
     const std::int64_t now = 1'700'000'000'000 + static_cast<std::int64_t>(i);
-    store->insert_room(persistence::RoomRecord{code, game_id, "", false, "", seats, "h", "playing", now, 0}, count_failure);
+    persistence::RoomRecord room;
+    room.code = code;
+    room.game_id = game_id;
+    room.seat_count = seats;
+    room.host_token_hash = "h";
+    room.status = "playing";
+    room.created_at = now;
+    store->insert_room(std::move(room), count_failure);
     for (int s = 0; s < seats; ++s) {
       store->upsert_seat(persistence::SeatRecord{code, s, "Player " + std::to_string(s), "t" + std::to_string(s), ""},
                          count_failure);
@@ -70,8 +77,15 @@ int main(int argc, char** argv) {
       return 1;
     }
     const std::int64_t match_id = store->next_match_id();
-    store->insert_match(persistence::MatchRecord{match_id, code, game_id, "", seed + i, seats, "live", now, 0},
-                        count_failure);
+    persistence::MatchRecord record;
+    record.id = match_id;
+    record.room_code = code;
+    record.game_id = game_id;
+    record.seed = seed + i;
+    record.seat_count = seats;
+    record.status = "live";
+    record.started_at = now;
+    store->insert_match(std::move(record), count_failure);
     // Play a random number of random moves, never the last one.
     rules::Rng rng(seed * 7919 + i);
     const std::uint32_t target = 1 + rng.below(60);
@@ -84,9 +98,13 @@ int main(int argc, char** argv) {
       auto next = live->clone();
       next->apply_legal(seat, action);
       if (next->is_terminal()) break;
-      store->append_action(
-          persistence::ActionRecord{match_id, seq, seat, live->encode_action(seat, action).SerializeAsString(), now},
-          count_failure);
+      persistence::ActionRecord row;
+      row.match_id = match_id;
+      row.seq = seq;
+      row.seat = seat;
+      row.action = live->encode_action(seat, action).SerializeAsString();
+      row.at = now;
+      store->append_action(std::move(row), count_failure);
       live = std::move(next);
       ++actions;
     }

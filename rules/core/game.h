@@ -19,6 +19,11 @@ struct MatchSetup {
   v1::GameOptions options;  // unset oneof = the game's defaults
   int seats = 0;
   std::uint64_t seed = 0;
+  // For games with GameInfo.secret_randomness: the seed of the randomness
+  // that must stay hidden even after the end, when `seed` is revealed
+  // (Tortuga's vote deck, T67-H-3). Never published. 0: those draws come
+  // from `seed` too (tests, simulations, seed examples).
+  std::uint64_t secret_seed = 0;
 };
 
 class Game {

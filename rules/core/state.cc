@@ -4,11 +4,17 @@
 
 namespace brethren::rules {
 namespace {
+// Version 2 adds the secret stream's words; a state without a secret stream
+// is still written as version 1, so its bytes (and stored states) are
+// unchanged.
 constexpr std::uint64_t kFormatVersion = 1;
+constexpr std::uint64_t kFormatVersionWithSecretStream = 2;
 }
 
-State::State(std::string game_id, int num_seats, std::uint64_t seed)
-    : game_id_(std::move(game_id)), num_seats_(num_seats), rng_(seed) {}
+State::State(std::string game_id, int num_seats, std::uint64_t seed, std::uint64_t secret_seed)
+    : game_id_(std::move(game_id)), num_seats_(num_seats), rng_(seed) {
+  if (secret_seed != 0) secret_rng_.emplace(secret_seed);
+}
 
 bool State::is_acting(Seat seat) const {
   const auto seats = acting_seats();
@@ -100,11 +106,13 @@ void State::resample_hidden(Viewer viewer, Rng& rng) {
   do_resample_hidden(viewer, rng);
   // The viewer cannot know the draws still to come either.
   rng_.reseed(rng.next());
+  if (secret_rng_) secret_rng_->reseed(rng.next());
 }
 
 std::string State::serialize() const {
   Writer out;
-  out(kFormatVersion, game_id_, num_seats_, rng_.words());
+  out(secret_rng_ ? kFormatVersionWithSecretStream : kFormatVersion, game_id_, num_seats_, rng_.words());
+  if (secret_rng_) out(secret_rng_->words());
   out.put_varint(events_.size());
   for (const auto& e : events_) {
     out(e.audience.is_everyone(), e.audience.seat_mask());
@@ -122,9 +130,16 @@ Status State::load(std::string_view bytes) {
   std::string game_id;
   std::array<std::uint64_t, 4> words{};
   in(format, game_id, num_seats_, words);
-  if (!in.ok() || format != kFormatVersion || game_id != game_id_ || num_seats_ < 1 || num_seats_ > kMaxSeats)
+  const bool known_format = format == kFormatVersion || format == kFormatVersionWithSecretStream;
+  if (!in.ok() || !known_format || game_id != game_id_ || num_seats_ < 1 || num_seats_ > kMaxSeats)
     return make_error(ErrorCode::kCorruptState, "not a serialized " + game_id_ + " state");
   rng_.set_words(words);
+  secret_rng_.reset();
+  if (format == kFormatVersionWithSecretStream) {
+    std::array<std::uint64_t, 4> secret_words{};
+    in(secret_words);
+    secret_rng_.emplace().set_words(secret_words);
+  }
   const std::uint64_t n = in.get_varint();
   if (!in.ok() || n > bytes.size()) return make_error(ErrorCode::kCorruptState, "bad event count");
   events_.clear();

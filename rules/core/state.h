@@ -6,8 +6,8 @@
 //    untouched on any rejection;
 //  - every observable change is an event with an audience, kept in the state
 //    so that a seat's information state = view(seat) + events_for(seat);
-//  - all randomness comes from the Rng held in the state, so options + seed +
-//    the action log reproduce the state bit for bit.
+//  - all randomness comes from the Rngs held in the state, so options + seeds
+//    + the action log reproduce the state bit for bit.
 #pragma once
 
 #include <cstdint>
@@ -112,7 +112,10 @@ class State {
   virtual std::uint32_t decision_time_limit_seconds() const { return 0; }
 
  protected:
-  State(std::string game_id, int num_seats, std::uint64_t seed);
+  // secret_seed != 0 gives the state a second stream, secret_rng(), for
+  // randomness that must stay hidden even once the match seed is revealed
+  // after the end (Tortuga's vote deck, T67-H-3); 0: secret_rng() is rng().
+  State(std::string game_id, int num_seats, std::uint64_t seed, std::uint64_t secret_seed = 0);
   // For deserialization: everything is overwritten by load().
   explicit State(std::string game_id) : State(std::move(game_id), 0, 0) {}
 
@@ -131,11 +134,14 @@ class State {
   // emit (saves emit()'s copies on hot paths).
   v1::GameEvent& emit_in_place(Audience audience);
   Rng& rng() { return rng_; }
+  // Draws whose results must never be learnable from the public seed.
+  Rng& secret_rng() { return secret_rng_ ? *secret_rng_ : rng_; }
 
  private:
   std::string game_id_;
   int num_seats_;
   Rng rng_;
+  std::optional<Rng> secret_rng_;  // nullopt: the secret stream is rng_ itself
   std::vector<LoggedEvent> events_;
   // emit_in_place() allocates events in this state's own arena: one bump
   // allocation instead of three heap allocations per event, and one release

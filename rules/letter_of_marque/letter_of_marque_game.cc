@@ -8,6 +8,9 @@ class LetterOfMarqueGame final : public Game {
  public:
   LetterOfMarqueGame() {
     info_.set_id(kGameId);
+    // No action_log_public: "depart with an armed ship" followed by "return
+    // ship 7" would tell the base of a ship that went home unrevealed, which
+    // must never be revealed, not even after the game (LOM-H-3).
     info_.set_display_name("Letter of Marque");
     info_.set_min_seats(3);
     info_.set_max_seats(6);

@@ -9,6 +9,9 @@ class PortRoyalPanningGame final : public Game {
  public:
   PortRoyalPanningGame() {
     info_.set_id(kGameId);
+    // Its log names what was played, bid and set aside; only the set-aside
+    // cards are private (PRQ-H-3), and only while the match runs.
+    info_.set_action_log_public(true);
     info_.set_display_name("Port Royal (Panning)");
     info_.set_min_seats(3);
     info_.set_max_seats(4);

@@ -8,6 +8,10 @@ class PortRoyalGame final : public Game {
  public:
   PortRoyalGame() {
     info_.set_id(kGameId);
+    // Every decision in its log is public at the table as it is made; the
+    // revealed seed shows the coin fronts, which PRP-H-2 hides only while
+    // they are coins (docs/fairness.md).
+    info_.set_action_log_public(true);
     info_.set_display_name("Port Royal");
     info_.set_min_seats(2);
     info_.set_max_seats(5);

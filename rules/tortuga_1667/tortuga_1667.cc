@@ -12,8 +12,8 @@ using util::wrap;
 
 TortugaState::TortugaState() : StateBase(kGameId) {}
 
-TortugaState::TortugaState(const pb::Options& options, int seats, std::uint64_t seed)
-    : StateBase(kGameId, seats, seed) {
+TortugaState::TortugaState(const pb::Options& options, int seats, std::uint64_t seed, std::uint64_t secret_seed)
+    : StateBase(kGameId, seats, seed, secret_seed) {
   vote_copies_.assign(kDefaultVoteCopies.begin(), kDefaultVoteCopies.end());
   if (options.vote_card_copies_size() > 0) vote_copies_.assign(options.vote_card_copies().begin(), options.vote_card_copies().end());
   advanced_ = options.advanced_setup();
@@ -38,7 +38,7 @@ TortugaState::TortugaState(const pb::Options& options, int seats, std::uint64_t 
   for (int k = 0; k < kVoteKinds; ++k) {
     for (int c = 0; c < vote_copies_[k]; ++c) vote_deck_.push_back(DeckCard{k, -1, -1});
   }
-  rng().shuffle(vote_deck_);
+  secret_rng().shuffle(vote_deck_);  // T67-H-3: the deck order tells every hand
   for (Seat s = 0; s < seats; ++s) {
     for (int c = 0; c < kHandSize; ++c) draw_vote(s);
   }

@@ -20,7 +20,10 @@
 //
 // Vote cards have no identity: hands and the deck hold kinds, and no event
 // names the cards a seat played or drew (T67-H-3). Per-seat submissions live
-// in the state only while a vote is open.
+// in the state only while a vote is open. Every draw that shapes the vote
+// deck or a vote hand uses secret_rng(), never rng(): the match seed is
+// revealed after the end for fairness checks, and the vote deck order would
+// tell every vote hand, and so who played which card.
 #pragma once
 
 #include <array>
@@ -126,7 +129,10 @@ struct Seen {
 class TortugaState : public StateBase<TortugaState> {
  public:
   TortugaState();  // empty, for load()
-  TortugaState(const v1::tortuga_1667::Options& options, int seats, std::uint64_t seed);
+  // Everything about the vote deck is drawn from secret_seed's stream
+  // (T67-H-3, see State::secret_rng); 0: from seed's.
+  TortugaState(const v1::tortuga_1667::Options& options, int seats, std::uint64_t seed,
+               std::uint64_t secret_seed = 0);
 
   bool is_terminal() const override { return phase_ == Phase::kFinished; }
   std::vector<Seat> acting_seats() const override;

@@ -15,6 +15,9 @@ class TortugaGame final : public Game {
     // T67-H: who played which vote card must never be learnable, and the
     // action log (seat + vote) would tell.
     info_.set_action_log_secret(true);
+    // T67-H-3 again: the vote deck is drawn from MatchSetup.secret_seed,
+    // which is never revealed; a revealed match seed shows the rest.
+    info_.set_secret_randomness(true);
     info_.set_min_seats(kMinPlayers);
     info_.set_max_seats(kMaxPlayers);
     info_.set_summary(
@@ -74,7 +77,7 @@ class TortugaGame final : public Game {
     }
     if (o.random_star_count() != 0 && (o.random_star_count() < 3 || o.random_star_count() > kStarCount))
       return make_error(ErrorCode::kInvalidOptions, "random_star_count must be 3..6 (T67-9)");
-    return std::unique_ptr<State>(std::make_unique<TortugaState>(o, setup.seats, setup.seed));
+    return std::unique_ptr<State>(std::make_unique<TortugaState>(o, setup.seats, setup.seed, setup.secret_seed));
   }
 
   Result<std::unique_ptr<State>> deserialize(std::string_view bytes) const override {

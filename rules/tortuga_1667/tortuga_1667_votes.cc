@@ -114,7 +114,7 @@ void TortugaState::resolve_vote() {
   // says nothing about the order the block takes in the deck below either.
   std::vector<int> shown = cards;
   std::sort(shown.begin(), shown.end());
-  rng().shuffle(shown);
+  secret_rng().shuffle(shown);
   for (int k : shown) {
     auto* vc = r->add_cards();
     vc->set_kind(k);
@@ -128,7 +128,7 @@ void TortugaState::resolve_vote() {
   // the shuffle's input canonical, so not even the Rng's history could tell
   // which card was whose or which came from the deck (T67-H-3).
   std::sort(cards.begin(), cards.end());
-  rng().shuffle(cards);
+  secret_rng().shuffle(cards);
   const int block = next_block_++;
   for (int k : cards) vote_deck_.insert(vote_deck_.begin(), DeckCard{k, block, -1});
   // Step 7, T67-A-14: replacement draws clockwise from the caller.

@@ -16,7 +16,7 @@ namespace {
 void wait_ok(Store& store) { store.flush(); }
 
 RoomRecord room(const std::string& code) {
-  return RoomRecord{code, "letter-of-marque", "", false, "", 3, "hosthash", "open", 1, 0};
+  return RoomRecord{code, "letter-of-marque", "", false, "", 3, "hosthash", "open", 1, 0, ""};
 }
 
 }  // namespace
@@ -60,10 +60,10 @@ TEST_CASE("Store: writes commit in order, callbacks report each, failures stay l
   store->insert_room(room("AAA"), note("room"));
   store->upsert_seat(SeatRecord{"AAA", 0, "Anne", "hash0", ""}, note("seat"));
   const auto id = store->next_match_id();
-  store->insert_match(MatchRecord{id, "AAA", "letter-of-marque", "opts", 42, 3, "live", 5, 0}, note("match"));
-  for (int seq = 1; seq <= 100; ++seq) store->append_action(ActionRecord{id, seq, seq % 3, "a" + std::to_string(seq), seq}, nullptr);
+  store->insert_match(MatchRecord{id, "AAA", "letter-of-marque", "opts", 42, 3, "live", 5, 0, "", 0, 0}, note("match"));
+  for (int seq = 1; seq <= 100; ++seq) store->append_action(ActionRecord{id, seq, seq % 3, "a" + std::to_string(seq), seq, 0}, nullptr);
   // A duplicate sequence number violates the primary key: this write fails, the others stand.
-  store->append_action(ActionRecord{id, 100, 0, "dup", 0}, note("dup"));
+  store->append_action(ActionRecord{id, 100, 0, "dup", 0, 0}, note("dup"));
   store->finish_match(ResultRecord{id, "outcome", "red wins", 9, ""}, note("finish"));
   wait_ok(*store);
   REQUIRE(order.size() == 5);
@@ -96,14 +96,14 @@ TEST_CASE("Store: many writers at once are grouped into few commits") {
   });
   store->insert_room(room("BBB"), nullptr);
   const auto id = store->next_match_id();
-  store->insert_match(MatchRecord{id, "BBB", "letter-of-marque", "", 1, 3, "live", 0, 0}, nullptr);
+  store->insert_match(MatchRecord{id, "BBB", "letter-of-marque", "", 1, 3, "live", 0, 0, "", 0, 0}, nullptr);
   std::vector<std::thread> threads;
   std::atomic<int> seq{0};
   for (int t = 0; t < 4; ++t) {
     threads.emplace_back([&] {
       for (int i = 0; i < 500; ++i) {
         const int s = ++seq;
-        store->append_action(ActionRecord{id, s, 0, "x", 0}, nullptr);
+        store->append_action(ActionRecord{id, s, 0, "x", 0, 0}, nullptr);
       }
     });
   }

@@ -95,7 +95,10 @@ void check_illegal_rejected(State& state, Rng& rng) {
 }
 
 void play_one(const Game& game, int seats, std::uint64_t seed, bool deep) {
-  MatchSetup setup{game.info().default_options(), seats, seed};
+  // Even seeds also give the match a secret stream, as the server always
+  // does (State::secret_rng); odd ones keep the rules' own seed examples.
+  const std::uint64_t secret_seed = seed % 2 == 0 ? (seed * 0x9E3779B97F4A7C15ULL) | 1 : 0;
+  MatchSetup setup{game.info().default_options(), seats, seed, secret_seed};
   auto created = game.new_match(setup);
   REQUIRE(created.ok());
   State& state = **created;

@@ -71,7 +71,7 @@ void choose_all(State& s, const std::vector<bool>& armed) {
 
 }  // namespace
 
-TEST_CASE("LOM-1, LOM-A-1: three to six players; other counts are refused") {
+TEST_CASE("LOM-1, LOM-A-1: three to six players, other counts are refused") {
   for (int seats = 3; seats <= 6; ++seats) REQUIRE(game->new_match({{}, seats, 1}).ok());
   for (int seats : {0, 1, 2, 7, 9}) {
     auto r = game->new_match({{}, seats, 1});
@@ -145,7 +145,7 @@ TEST_CASE("LOM-5, LOM-H-4: preliminary ship choices are secret until and after t
   }
 }
 
-TEST_CASE("LOM-6: the lowest preliminary treasure starts; ties are broken at random") {
+TEST_CASE("LOM-6: the lowest preliminary treasure starts, ties are broken at random") {
   auto s = new_match(4, seed_with_preliminary({6, 5, 3, 7}));
   choose_all(*s, {false, false, false, false});
   REQUIRE(s->current_seat() == 2);
@@ -167,7 +167,7 @@ TEST_CASE("LOM-6: the lowest preliminary treasure starts; ties are broken at ran
   REQUIRE(starters == std::set<Seat>{0, 2});
 }
 
-TEST_CASE("LOM-7: one action per turn, then the next seat clockwise; others are refused") {
+TEST_CASE("LOM-7: one action per turn, then the next seat clockwise, others are refused") {
   auto s = new_match(5, seed_with_preliminary({7, 6, 5, 4, 3}));
   choose_all(*s, {true, true, true, true, true});
   REQUIRE(s->current_seat() == 4);
@@ -230,7 +230,7 @@ TEST_CASE("LOM-10: attacking an armed ship fails and the defender scores the can
   REQUIRE(view.players(1).score() == 1);
 }
 
-TEST_CASE("LOM-10, LOM-A-8: attacking an unarmed ship takes its treasure; the cannon leaves the game") {
+TEST_CASE("LOM-10, LOM-A-8: attacking an unarmed ship takes its treasure, the cannon leaves the game") {
   auto s = new_match(3, seed_with_preliminary({3, 5, 6}));
   choose_all(*s, {false, false, false});
   const int target = ship_of(*s, 2);

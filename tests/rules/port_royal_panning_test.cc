@@ -122,7 +122,7 @@ void auction_to(S& s, Seat winner, int amount) {
 
 // --- Set-up ----------------------------------------------------------------------
 
-TEST_CASE("PRQ-1: three or four players; other counts are refused") {
+TEST_CASE("PRQ-1: three or four players, other counts are refused") {
   for (int seats : {3, 4}) REQUIRE(game->new_match({{}, seats, 1}).ok());
   for (int seats : {0, 2, 5}) {
     auto r = game->new_match({{}, seats, 1});
@@ -205,7 +205,7 @@ TEST_CASE("PRQ-2, PRQ-3, PRQ-4, PRQ-7: debts at 0, Move 1 card at the bottom, 9 
   REQUIRE(tops.size() > 10);
 }
 
-TEST_CASE("PRQ-5, PRQ-8, PRQ-A-1: crew cards and ghosts per player count; 8 each and 2 face up") {
+TEST_CASE("PRQ-5, PRQ-8, PRQ-A-1: crew cards and ghosts per player count, 8 each and 2 face up") {
   for (int seats : {3, 4}) {
     auto s = new_match(seats, 3);
     std::multiset<int> all(s->face_up().begin(), s->face_up().end());
@@ -229,7 +229,7 @@ TEST_CASE("PRQ-5, PRQ-8, PRQ-A-1: crew cards and ghosts per player count; 8 each
   }
 }
 
-TEST_CASE("PRQ-6, PRQ-9: the first dealer is random; the player to his left bids first") {
+TEST_CASE("PRQ-6, PRQ-9: the first dealer is random, the player to his left bids first") {
   std::set<Seat> dealers;
   for (std::uint64_t seed = 1; seed <= 40; ++seed) {
     auto s = new_match(4, seed);
@@ -521,7 +521,7 @@ TEST_CASE("PRQ-21: without ghosts the highest trump wins, else the highest card 
   REQUIRE(trick_winner(trick({crew_card(1, 4), crew_card(0, 8), crew_card(1, 5)}), trump) == 2);
 }
 
-TEST_CASE("PRQ-22: a ghost in the trick ignores colours and trump; equal numbers go to the last played") {
+TEST_CASE("PRQ-22: a ghost in the trick ignores colours and trump, equal numbers go to the last played") {
   const int trump = 0;
   auto trick = [](std::vector<int> cards) {
     std::vector<Play> t;
@@ -539,7 +539,7 @@ TEST_CASE("PRQ-22: a ghost in the trick ignores colours and trump; equal numbers
   REQUIRE(trick_winner(trick({crew_card(1, 3), g5, crew_card(0, 4)}), trump) == 1);
 }
 
-TEST_CASE("PRQ-23, PRQ-24, PRQ-37: eight tricks, the winner takes the card and leads; one card is left") {
+TEST_CASE("PRQ-23, PRQ-24, PRQ-37: eight tricks, the winner takes the card and leads, one card is left") {
   auto s = new_match(4, 21);
   Rng rng(5);
   std::uint64_t seen = 0;
@@ -927,7 +927,7 @@ TEST_CASE("PRQ-36: with nothing to move, Move 1 card is simply discarded") {
   REQUIRE(found);
 }
 
-TEST_CASE("PRQ-27, PRQ-A-13: ships may be overloaded during play; capacity counts only at the end") {
+TEST_CASE("PRQ-27, PRQ-A-13: ships may be overloaded during play, capacity counts only at the end") {
   auto s = find_state(4, [](const S& st) {
     if (st.phase() != Phase::kResolveLoot || is_special(st.pending_loot())) return false;
     const int good = good_of(st.pending_loot());
@@ -1027,7 +1027,7 @@ TEST_CASE("PRQ-43, PRQ-44, PRQ-45, PRQ-46: final scoring") {
   }
 }
 
-TEST_CASE("PRQ-47, PRQ-A-7: highest score wins; ties shared, or broken by lower debt when chosen") {
+TEST_CASE("PRQ-47, PRQ-A-7: highest score wins, ties shared, or broken by lower debt when chosen") {
   v1::GameOptions lower;
   lower.mutable_port_royal_panning()->set_tie_break(pb::TIE_BREAK_LOWER_DEBT);
   bool tie_seen = false;
@@ -1061,7 +1061,7 @@ TEST_CASE("PRQ-47, PRQ-A-7: highest score wins; ties shared, or broken by lower 
 
 // --- Hidden information -----------------------------------------------------------------------
 
-TEST_CASE("PRQ-H-1, PRQ-H-2, PRQ-H-4: hands are private; counts and deck sizes are public") {
+TEST_CASE("PRQ-H-1, PRQ-H-2, PRQ-H-4: hands are private, counts and deck sizes are public") {
   auto s = new_match(4, 71);
   for (Seat p = 0; p < 4; ++p) {
     const auto v = view(*s, Viewer::player(p));
@@ -1124,7 +1124,7 @@ TEST_CASE("PRQ-A-3, PRQ-20, PRQ-A-15: server-side checks make a revoke (and its 
 
 // --- Encoding -----------------------------------------------------------------------------------
 
-TEST_CASE("ActionId encoding: every id survives encode -> decode; malformed messages are refused") {
+TEST_CASE("ActionId encoding: every id survives encode -> decode, malformed messages are refused") {
   auto s = new_match(4, 1);
   for (ActionId a = 0; a < s->action_space_size(); ++a) {
     auto decoded = s->decode_action(0, s->encode_action(0, a));
@@ -1155,7 +1155,7 @@ TEST_CASE("ActionId encoding: every id survives encode -> decode; malformed mess
   REQUIRE(red5.value() == 5);
 }
 
-TEST_CASE("Serialization: a state round-trips; truncated or out-of-range bytes are refused") {
+TEST_CASE("Serialization: a state round-trips, truncated or out-of-range bytes are refused") {
   auto s = find_state(4, [](const S& st) { return st.round() == 3 && st.phase() == Phase::kPlay; });
   const std::string bytes = s->serialize();
   auto back = game->deserialize(bytes);

@@ -236,7 +236,7 @@ TEST_CASE("PRP §1, PRP-A-13: the card table holds the 120 cards of the box") {
   }
 }
 
-TEST_CASE("PRP-1, PRP-A-1: two to five players; other counts and foreign options are refused") {
+TEST_CASE("PRP-1, PRP-A-1: two to five players, other counts and foreign options are refused") {
   for (int seats = 2; seats <= 5; ++seats) REQUIRE(game->new_match({{}, seats, 1}).ok());
   for (int seats : {0, 1, 6, 9}) {
     auto r = game->new_match({{}, seats, 1});
@@ -458,7 +458,7 @@ TEST_CASE("PRP-12: a drawn person goes face up into the harbor display") {
   REQUIRE(prp_view(*s).harbor(prp_view(*s).harbor_size() - 1) == kind_index(id) + 1);
 }
 
-TEST_CASE("PRP-13, PRP-34: a ship may be repelled with enough swords; it goes to the discard pile") {
+TEST_CASE("PRP-13, PRP-34: a ship may be repelled with enough swords, it goes to the discard pile") {
   auto s = find_state(3, [](const PortRoyalState& s) {
     return in_discover_with_top(s, [&](int id) {
       return card(id).type == Type::kShip && !card(id).skull && s.swords(s.active_seat()) >= card(id).swords;
@@ -526,7 +526,7 @@ TEST_CASE("PRP-14, PRP-A-11: a ship that could be repelled may be let into the h
   if (!will_bust) REQUIRE(s->harbor().back() == ship);
 }
 
-TEST_CASE("PRP-15, PRP-36: a second ship of a colour busts; Jesters pay every player") {
+TEST_CASE("PRP-15, PRP-36: a second ship of a colour busts, Jesters pay every player") {
   auto s = find_state(4, [](const PortRoyalState& s) {
     if (!in_discover_with_top(s, [&](int id) {
           if (card(id).type != Type::kShip) return false;
@@ -704,7 +704,7 @@ TEST_CASE("PRP-20, PRP-37: each Governor gives one more card, to active and othe
   }
 }
 
-TEST_CASE("PRP-21, PRP-30: after the active player, each other player in clockwise order; then the harbor is cleared") {
+TEST_CASE("PRP-21, PRP-30: after the active player, each other player in clockwise order, then the harbor is cleared") {
   int phases = 0, clears = 0;
   for (int seats : {2, 4, 5}) {
     for_each_step(seats, 10, Policy::kEager, [&](const PortRoyalState& before, Seat seat, ActionId, const PortRoyalState& after) {
@@ -780,7 +780,7 @@ TEST_CASE("PRP-22, PRP-38: a Mademoiselle just hired lowers the next hire at onc
   }
 }
 
-TEST_CASE("PRP-23, PRP-A-4: taking is optional; passing ends the opportunity") {
+TEST_CASE("PRP-23, PRP-A-4: taking is optional, passing ends the opportunity") {
   auto s = find_state(3, [](const PortRoyalState& s) {
     return s.phase() == Phase::kTradeHire && s.taking_seat() == s.active_seat() && s.harbor().size() >= 2 &&
            s.cards_left() > 0;
@@ -828,7 +828,7 @@ TEST_CASE("PRP-24, PRP-31: trading a ship gains its coins plus one per Trader of
   }
 }
 
-TEST_CASE("PRP-25, PRP-38: hiring pays the cost less one per Mademoiselle; unaffordable persons cannot be hired") {
+TEST_CASE("PRP-25, PRP-38: hiring pays the cost less one per Mademoiselle, unaffordable persons cannot be hired") {
   auto s = find_state(3, [](const PortRoyalState& s) {
     if (s.phase() != Phase::kTradeHire || s.taking_seat() != s.active_seat() || s.cards_left() == 0) return false;
     if (s.count_person(s.active_seat(), Person::kMademoiselle) == 0) return false;
@@ -931,7 +931,7 @@ TEST_CASE("PRP-29, PRP-H-5: other players pay the active player one coin per car
 
 // --- Expeditions --------------------------------------------------------------------
 
-TEST_CASE("PRP-26, PRP-32, PRP-33, PRP-28: expeditions are fulfilled with matching persons; Jacks stand in") {
+TEST_CASE("PRP-26, PRP-32, PRP-33, PRP-28: expeditions are fulfilled with matching persons, Jacks stand in") {
   for (bool with_jack : {false, true}) {
     auto s = find_state(3, [with_jack](const PortRoyalState& s) {
       if (s.phase() == Phase::kFinished || acting(s) != s.active_seat()) return false;
@@ -1089,7 +1089,7 @@ TEST_CASE("PRP-36, PRP-A-6: a Jester pays a non-active player who finds the harb
   REQUIRE(s->coins(next) == coins + jesters);
 }
 
-TEST_CASE("PRP-39: victory points are the shields of persons and expeditions; coins are not points") {
+TEST_CASE("PRP-39: victory points are the shields of persons and expeditions, coins are not points") {
   for_each_step(3, 5, Policy::kEager, [](const PortRoyalState&, Seat, ActionId, const PortRoyalState& after) {
     const auto view = prp_view(after);
     for (Seat p = 0; p < 3; ++p) {
@@ -1105,7 +1105,7 @@ TEST_CASE("PRP-39: victory points are the shields of persons and expeditions; co
 
 // --- End --------------------------------------------------------------------------------
 
-TEST_CASE("PRP-40, PRP-41, PRP-A-12: 12 points trigger the end; the round is completed, equal turns for all") {
+TEST_CASE("PRP-40, PRP-41, PRP-A-12: 12 points trigger the end, the round is completed, equal turns for all") {
   int by_non_active = 0;
   for (int seats = 2; seats <= 5; ++seats) {
     for (std::uint64_t seed = 1; seed <= 40; ++seed) {
@@ -1225,7 +1225,7 @@ TEST_CASE("PRP-43, PRP-A-9: the expedition variant needs an Expedition to trigge
 
 // --- Hidden information ------------------------------------------------------------------
 
-TEST_CASE("PRP-H-1, PRP-H-2, PRP-H-3: every viewer gets the same public view; coin fronts go to nobody") {
+TEST_CASE("PRP-H-1, PRP-H-2, PRP-H-3: every viewer gets the same public view, coin fronts go to nobody") {
   auto s = find_state(4, [](const PortRoyalState& s) { return s.version() > 150 && s.phase() == Phase::kTradeHire; });
   REQUIRE(s);
   const std::string spectator = s->view(Viewer::spectator()).game().SerializeAsString();
@@ -1358,7 +1358,7 @@ TEST_CASE("Seed example (Dagmar): a Priest and a Jack of all Trades fulfil a 2-c
   REQUIRE(std::string(card(s->player(dagmar).expeditions.back()).code) == "EXP-CC");
 }
 
-TEST_CASE("Seed example (Andrea, Alex, Klemens): 4 colours give 2 cards; a 2-coin ship, a Sailor for 3, Alex pays 1") {
+TEST_CASE("Seed example (Andrea, Alex, Klemens): 4 colours give 2 cards, a 2-coin ship, a Sailor for 3, Alex pays 1") {
   auto s = find_state(3, [](const PortRoyalState& s) {
     if (s.phase() != Phase::kDiscover || s.drawn_this_turn() == 0 || s.harbor().size() != 5) return false;
     if (colours_in_harbor(s) != 4 || s.count_person(s.active_seat(), Person::kGovernor) > 0) return false;

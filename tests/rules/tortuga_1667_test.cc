@@ -158,7 +158,7 @@ TEST_CASE("Options: foreign or invalid option values are refused") {
   REQUIRE(game->new_match({foreign, 5, 1}).error().code == ErrorCode::kInvalidOptions);
 }
 
-TEST_CASE("T67-3, T67-H-7, T67-A-18: three random star cards, hidden; the rest go back to the box") {
+TEST_CASE("T67-3, T67-H-7, T67-A-18: three random star cards, hidden, the rest go back to the box") {
   std::set<std::vector<int>> boxes;
   for (std::uint64_t seed = 1; seed <= 40; ++seed) {
     auto s = new_match(6, seed);
@@ -206,7 +206,7 @@ TEST_CASE("T67-4, T67-H-6: the Armada lies among the last five cards of the even
   REQUIRE(positions == std::set<int>{0, 1, 2, 3, 4});
 }
 
-TEST_CASE("T67-5, §1.3: pawns drawn at random alternate FD, JR; odd counts give FD one more") {
+TEST_CASE("T67-5, §1.3: pawns drawn at random alternate FD, JR, odd counts give FD one more") {
   std::set<int> fd_captains;
   for (int seats = 4; seats <= 9; ++seats) {
     auto s = new_match(seats, 9);
@@ -222,7 +222,7 @@ TEST_CASE("T67-5, §1.3: pawns drawn at random alternate FD, JR; odd counts give
   REQUIRE(fd_captains.size() == 4);
 }
 
-TEST_CASE("T67-6, T67-7: treasures; JR captain then FD captain place a chest; JR captain starts") {
+TEST_CASE("T67-6, T67-7: treasures, JR captain then FD captain place a chest, JR captain starts") {
   auto s = new_match(5, 4);
   REQUIRE(s->galleon() == 4);
   REQUIRE(s->neutral() == 2);
@@ -265,7 +265,7 @@ TEST_CASE("T67-8: advanced set-up: owners place drawn pawns on a ship or Tortuga
 
 // --- General actions ----------------------------------------------------------------
 
-TEST_CASE("T67-17, T67-H-5: Look shows two cards to the looker only; everyone sees which positions") {
+TEST_CASE("T67-17, T67-H-5: Look shows two cards to the looker only, everyone sees which positions") {
   auto s = started(5, 11);
   const Seat me = s->current_seat(), other = (me + 1) % 5;
   const int c1 = s->row()[1].card, c3 = s->row()[3].card;
@@ -303,7 +303,7 @@ TEST_CASE("T67-18, T67-27: Reveal resolves the card and refills the position whi
   REQUIRE(rev.forced_by() == -1);
 }
 
-TEST_CASE("T67-19, T67-H-5: Force: the named player reveals one of two; the other stays in place") {
+TEST_CASE("T67-19, T67-H-5: Force: the named player reveals one of two, the other stays in place") {
   auto s = started(4, 13);
   s->debug_put_event(0, kLetter);
   s->debug_put_event(4, kPistol);
@@ -322,7 +322,7 @@ TEST_CASE("T67-19, T67-H-5: Force: the named player reveals one of two; the othe
   REQUIRE(s->row()[0].card == kLetter);
 }
 
-TEST_CASE("T67-16: the 30-second rule: look at 2 for the player; the forcing player chooses for the forced") {
+TEST_CASE("T67-16: the 30-second rule: look at 2 for the player, the forcing player chooses for the forced") {
   auto plain = started(4, 14);
   REQUIRE_FALSE(plain->timeout_action(plain->current_seat()).has_value());
   REQUIRE_FALSE(tv(*plain, Viewer::spectator()).turn_timer());
@@ -369,7 +369,7 @@ TEST_CASE("T67-20, T67-12, T67-A-8: lifeboat moves, one pawn per lifeboat, full 
   REQUIRE(legal(*full, 6, action::move(kTortuga)));
 }
 
-TEST_CASE("T67-11, T67-13: a pawn boarding an empty ship becomes Captain; an empty ship keeps its treasure") {
+TEST_CASE("T67-11, T67-13: a pawn boarding an empty ship becomes Captain, an empty ship keeps its treasure") {
   auto s = table(4, {{{}, {0, 1}}, {2}, {3, -1}}, 3);
   s->debug_set_treasure(4, {{{1, 2}, {0, 0}}}, {0, 0}, 2);
   REQUIRE(s->team_total(kFrench) == 2);  // the empty FD still counts
@@ -485,7 +485,7 @@ TEST_CASE("T67-21 seed example 3: 2 cannons and 2 torches succeed but take only 
   REQUIRE(attack_with({kCannon, kCannon, kTorch, kTorch}));
 }
 
-TEST_CASE("T67-21: a lone Captain may attack; no cannon or no net torch fails") {
+TEST_CASE("T67-21: a lone Captain may attack, no cannon or no net torch fails") {
   REQUIRE_FALSE(attack_with({kTorch, kTorch}));
   REQUIRE_FALSE(attack_with({kCannon, kCannon}));
   REQUIRE(attack_with({kCannon, kTorch}));
@@ -515,7 +515,7 @@ TEST_CASE("T67-21, T67-A-4, T67-A-3: with an empty Galleon the chest comes from 
   REQUIRE(empty->current_seat() == 1);
 }
 
-TEST_CASE("T67-23, T67-A-16: Mutiny: all but the Captain vote; a strict skull majority maroons the Captain") {
+TEST_CASE("T67-23, T67-A-16: Mutiny: all but the Captain vote, a strict skull majority maroons the Captain") {
   for (bool majority : {true, false}) {
     auto s = table(5, {{{0, 1, 2}, {3, 4}}, {}, {-1, -1}}, 1);
     REQUIRE(legal(*s, 1, action::kMutiny));
@@ -577,7 +577,7 @@ TEST_CASE("T67-25: Brawl on Tortuga: majority flag takes both chests, a tie spli
 
 // --- Votes and secrecy ------------------------------------------------------------
 
-TEST_CASE("T67-26, T67-H-3: votes are secret; only 'has voted' is published; authorship is dropped") {
+TEST_CASE("T67-26, T67-H-3: votes are secret, only 'has voted' is published, authorship is dropped") {
   auto make = [](bool swap) {
     auto s = table(5, {{{0, 1}, {2, 3}}, {4}, {-1, -1}}, 0, 21);
     s->debug_set_treasure(4, {}, {0, 0}, 2);
@@ -642,7 +642,7 @@ TEST_CASE("T67-H-4: which card a player gives up or puts on top of the vote deck
   REQUIRE(info_state(*c, Viewer::player(0)) != info_state(*d, Viewer::player(0)));
 }
 
-TEST_CASE("T67-26 step 6-7, T67-A-14: revealed cards go to the bottom; voters draw clockwise from the caller") {
+TEST_CASE("T67-26 step 6-7, T67-A-14: revealed cards go to the bottom, voters draw clockwise from the caller") {
   auto s = table(4, {{{0, 1, 2}, {3}}, {}, {-1, -1}}, 0);
   const std::size_t deck = s->vote_deck().size();
   act(*s, 0, action::kAttack);
@@ -656,7 +656,7 @@ TEST_CASE("T67-26 step 6-7, T67-A-14: revealed cards go to the bottom; voters dr
   REQUIRE(std::vector<int>(drawn.seats().begin(), drawn.seats().end()) == std::vector<int>{0, 1, 2});
 }
 
-TEST_CASE("T67-A-13: a voter without vote cards does not vote; the deck card still counts") {
+TEST_CASE("T67-A-13: a voter without vote cards does not vote, the deck card still counts") {
   auto s = table(4, {{{0, 1}, {2}}, {3}, {-1, -1}}, 0);
   s->debug_set_hand(1, {});
   act(*s, 0, action::kAttack);
@@ -716,7 +716,7 @@ TEST_CASE("T67-30: Black Spot maroons its reader") {
   REQUIRE(s->tortuga() == std::vector<int>{3, 0});
 }
 
-TEST_CASE("T67-31, T67-14: Albatross: kept; two aboard one ship maroon the crew, Cabin Boy first") {
+TEST_CASE("T67-31, T67-14: Albatross: kept, two aboard one ship maroon the crew, Cabin Boy first") {
   auto s = table(6, {{{0, 1, 2}, {3, 4}}, {5}, {-1, -1}}, 1);
   s->debug_give(kAlbatross, 2);
   s->debug_put_event(0, kAlbatross);
@@ -735,7 +735,7 @@ TEST_CASE("T67-31, T67-14: Albatross: kept; two aboard one ship maroon the crew,
   REQUIRE(w->albatrosses(5) == 2);
 }
 
-TEST_CASE("T67-32, T67-35: treasure maps go to another player; El Dorado draws a card at once") {
+TEST_CASE("T67-32, T67-35: treasure maps go to another player, El Dorado draws a card at once") {
   auto s = table(4, {{{0, 1}, {2}}, {3}, {-1, -1}}, 0);
   s->debug_put_event(0, kElDorado);
   act(*s, 0, action::reveal(0));
@@ -831,7 +831,7 @@ TEST_CASE("T67-34, T67-A-5: Atlantis after a vote is called on the other ship: h
   REQUIRE(d->voters() == std::vector<int>{0, 1});
 }
 
-TEST_CASE("T67-34, T67-A-5: Atlantis at the start of any turn, as a free move; not from Tortuga") {
+TEST_CASE("T67-34, T67-A-5: Atlantis at the start of any turn, as a free move, not from Tortuga") {
   auto s = table(5, {{{0, 1}, {2, 3}}, {4}, {-1, -1}}, 0);
   s->debug_give(kAtlantis, 3);
   REQUIRE(s->acting_seats() == std::vector<Seat>{0, 3});
@@ -848,7 +848,7 @@ TEST_CASE("T67-34, T67-A-5: Atlantis at the start of any turn, as a free move; n
   REQUIRE(t->acting_seats() == std::vector<Seat>{0});
 }
 
-TEST_CASE("T67-36: Black Powder sinks both lifeboats; their pawns are marooned FD first") {
+TEST_CASE("T67-36: Black Powder sinks both lifeboats, their pawns are marooned FD first") {
   auto s = table(6, {{{0, 1}, {2, 3}}, {4}, {5, 4}}, 0);
   s->debug_set_board({{{0, 1}, {2, 3}}, {}, {5, 4}});
   s->debug_put_event(0, kBlackPowder);
@@ -860,7 +860,7 @@ TEST_CASE("T67-36: Black Powder sinks both lifeboats; their pawns are marooned F
   REQUIRE(tv(*s, Viewer::spectator()).lifeboats_sunk());
 }
 
-TEST_CASE("T67-37, T67-H-1: Cabin Fever shuffles two loyalty cards; each sees only his own") {
+TEST_CASE("T67-37, T67-H-1: Cabin Fever shuffles two loyalty cards, each sees only his own") {
   int changed = 0;
   for (std::uint64_t seed = 1; seed <= 20; ++seed) {
     auto s = table(4, {{{0, 1}, {2}}, {3}, {-1, -1}}, 0, seed);
@@ -946,7 +946,7 @@ TEST_CASE("T67-41: Stormy Seas: ship treasure back to the Galleon, Tortuga depot
 
 // --- The end ----------------------------------------------------------------------
 
-TEST_CASE("T67-42..T67-44: the Armada ends the game; the team with more treasure wins") {
+TEST_CASE("T67-42..T67-44: the Armada ends the game, the team with more treasure wins") {
   auto s = table(4, {{{0, 1}, {2}}, {3}, {-1, -1}}, 0);
   s->debug_set_treasure(2, {{{2, 1}, {0, 1}}}, {1, 0}, 1);  // British 3, French 2
   s->debug_set_loyalties({kBritish, kBritish, kFrench, kFrench});
@@ -975,7 +975,7 @@ TEST_CASE("T67-45: a tie with an odd player count: the Dutch player wins") {
   for (Seat p = 0; p < 5; ++p) REQUIRE(out.seats(p).winner() == (p == 4));
 }
 
-TEST_CASE("T67-46, T67-A-11: a tie with an even count: sudden death; the first team to lead wins") {
+TEST_CASE("T67-46, T67-A-11: a tie with an even count: sudden death, the first team to lead wins") {
   auto s = table(4, {{{0, 1}, {2}}, {3}, {-1, -1}}, 0);
   s->debug_set_treasure(2, {{{1, 1}, {0, 0}}}, {0, 0}, 2);
   s->debug_give(kAlbatross, 3);
@@ -1026,7 +1026,7 @@ TEST_CASE("T67-A-11: sudden death with no event cards left ends in a draw after 
   for (Seat p = 0; p < 4; ++p) REQUIRE(out.seats(p).winner());
 }
 
-TEST_CASE("T67-12, T67-11, T67-A-7: lifeboat pawns never vote; full ships refuse Letter of Marque and Atlantis") {
+TEST_CASE("T67-12, T67-11, T67-A-7: lifeboat pawns never vote, full ships refuse Letter of Marque and Atlantis") {
   auto s = table(8, {{0, 1, 2, 3, 4}, {5}}, {7}, {-1, 6}, 5);
   act(*s, 5, action::kAttack);
   REQUIRE(s->voters() == std::vector<int>{5});  // seat 6 is in the JR lifeboat
@@ -1131,7 +1131,7 @@ TEST_CASE("T67-H-3: resampling re-deals others' votes and hands, never the viewe
   REQUIRE(seen.size() > 3);
 }
 
-TEST_CASE("Random play: every seat count finishes; sudden death and Dutch ties happen") {
+TEST_CASE("Random play: every seat count finishes, sudden death and Dutch ties happen") {
   int sudden = 0, finished = 0;
   for (int seats = 4; seats <= 9; ++seats) {
     for (std::uint64_t seed = 1; seed <= 150; ++seed) {

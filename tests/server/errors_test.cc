@@ -106,7 +106,7 @@ TEST_CASE("Errors: room creation and joining") {
   still_usable(fourth);
 }
 
-TEST_CASE("Errors: moves out of turn, illegal, malformed, by non-members; the room is unaffected") {
+TEST_CASE("Errors: moves out of turn, illegal, malformed, by non-members, the room is unaffected") {
   TempDir dir;
   ServerProcess server(dir.path() + "/b.db");
   Table t = open_table(server.port(), "letter-of-marque", 3, server::Encoding::kJson);
@@ -139,7 +139,7 @@ TEST_CASE("Errors: moves out of turn, illegal, malformed, by non-members; the ro
   REQUIRE_THAT(metrics, Catch::Contains("brethren_moves_rejected_total 4"));
 }
 
-TEST_CASE("Errors: an oversize frame closes with 1009; the server and other clients carry on") {
+TEST_CASE("Errors: an oversize frame closes with 1009, the server and other clients carry on") {
   TempDir dir;
   ServerProcess server(dir.path() + "/b.db", {"--max-frame-bytes", "1024"});
   WsClient big(server.port());

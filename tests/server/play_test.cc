@@ -39,7 +39,7 @@ TEST_CASE("Server: /healthz and /metrics answer over plain HTTP") {
   REQUIRE(http_get(server.port(), "/nothing").first == 404);
 }
 
-TEST_CASE("Server: Hello negotiates the protocol version; ListGames lists every game") {
+TEST_CASE("Server: Hello negotiates the protocol version, ListGames lists every game") {
   TempDir dir;
   ServerProcess server(dir.path() + "/b.db");
   WsClient c(server.port(), server::Encoding::kJson);
@@ -155,7 +155,7 @@ TEST_CASE("Server: after the end the room stays readable with the final result")
   REQUIRE(after.error().code() == v1::GAME_OVER);
 }
 
-TEST_CASE("Rooms: public rooms are listed, private ones are not; seats can be left before the start") {
+TEST_CASE("Rooms: public rooms are listed, private ones are not, seats can be left before the start") {
   TempDir dir;
   ServerProcess server(dir.path() + "/b.db");
   WsClient a(server.port()), b(server.port());

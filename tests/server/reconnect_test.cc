@@ -67,7 +67,7 @@ TEST_CASE("Reconnect: a new connection resumes a seat with its token and gets ex
   REQUIRE(t.finished());
 }
 
-TEST_CASE("Reconnect: the seat's old connection is closed; a big gap gets a full view; bad tokens are refused") {
+TEST_CASE("Reconnect: the seat's old connection is closed, a big gap gets a full view, bad tokens are refused") {
   TempDir dir;
   ServerProcess server(dir.path() + "/b.db", {"--max-event-gap", "2"});
   Table t = open_table(server.port(), "letter-of-marque", 3, server::Encoding::kJson);
@@ -172,4 +172,43 @@ TEST_CASE("Shutdown: SIGTERM closes every connection with 1001, commits everythi
   auto store = persistence::Store::open(db);
   REQUIRE(store->load_actions(store->load_matches().at(0).id).size() == static_cast<std::size_t>(moves));
   REQUIRE_THAT(server.log(), Catch::Contains("shutdown complete"));
+}
+
+TEST_CASE("Membership: a player who leaves after the start keeps his seat, the host token gives host rights anew") {
+  TempDir dir;
+  ServerProcess server(dir.path() + "/b.db");
+  Table t = open_table(server.port(), "letter-of-marque", 3, server::Encoding::kJson);
+  const auto left = t.players[1].client->request(v1::ClientMessage{});
+  REQUIRE(left.has_error());  // an empty message names no request
+  v1::ClientMessage leave;
+  leave.mutable_leave_room()->set_room_code(t.code);
+  REQUIRE(t.players[1].client->request(leave).has_ok());
+  auto seen = t.players[0].client->wait_for(
+      [](const v1::ServerMessage& m) {
+        return m.has_room() && m.room().status() == v1::ROOM_STATUS_PLAYING && !m.room().seats(1).connected();
+      },
+      5s);
+  REQUIRE(seen.has_value());
+  REQUIRE(seen->room().seats(1).taken());  // still his
+  auto back = t.players[1].client->request(resume_msg(t.code, t.players[1].token, t.version));
+  REQUIRE(back.has_room());
+  REQUIRE(back.room().your_seat() == 1);
+
+  // The host's rights on a new connection, with the host token; a wrong one is refused.
+  WsClient host_again(server.port());
+  v1::ClientMessage claim;
+  claim.mutable_claim_host()->set_room_code(t.code);
+  claim.mutable_claim_host()->set_host_token("not-the-token");
+  auto refused = host_again.request(claim);
+  REQUIRE(refused.has_error());
+  REQUIRE(refused.error().code() == v1::INVALID_TOKEN);
+  claim.mutable_claim_host()->set_host_token(t.host_token);
+  auto claimed = host_again.request(claim);
+  REQUIRE(claimed.has_room());
+  REQUIRE(claimed.room().you_are_host());
+  REQUIRE(claimed.room().your_seat() == -1);
+  // A host without a seat watches the match as a spectator.
+  auto update = host_again.wait_for([](const v1::ServerMessage& m) { return m.has_match_update(); }, 5s);
+  REQUIRE(update.has_value());
+  REQUIRE(update->match_update().view().viewer_seat() == -1);
 }

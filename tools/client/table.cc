@@ -66,7 +66,8 @@ void expect(bool ok, const std::string& what) {
 }  // namespace
 
 Table open_table(std::uint16_t port, const std::string& game_id, int seats, server::Encoding encoding,
-                 const v1::GameOptions& options, const std::string& host, std::uint32_t turn_time_limit_ms) {
+                 const v1::GameOptions& options, const std::string& host, std::uint32_t turn_time_limit_ms,
+                 const v1::RoomSettings& settings) {
   Table t;
   for (int i = 0; i < seats; ++i) {
     SeatedPlayer p;
@@ -76,6 +77,7 @@ Table open_table(std::uint16_t port, const std::string& game_id, int seats, serv
   auto create = create_room_msg(game_id, seats, "Player 0");
   *create.mutable_create_room()->mutable_options() = options;
   create.mutable_create_room()->set_turn_time_limit_ms(turn_time_limit_ms);
+  *create.mutable_create_room()->mutable_settings() = settings;
   auto created = t.players[0].client->request(create);
   expect(created.has_room_created(), "create_room failed: " + created.ShortDebugString());
   t.code = created.room_created().room().room_code();

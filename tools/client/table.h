@@ -39,7 +39,7 @@ struct Table {
 // the host starts; returns once every player has the first view.
 Table open_table(std::uint16_t port, const std::string& game_id, int seats, server::Encoding encoding,
                  const v1::GameOptions& options = {}, const std::string& host = "127.0.0.1",
-                 std::uint32_t turn_time_limit_ms = 0);
+                 std::uint32_t turn_time_limit_ms = 0, const v1::RoomSettings& settings = {});
 
 // Plays up to `max_moves` moves chosen by `bot` from each acting player's own
 // view, waiting after each until every player saw it. Returns moves played.

@@ -1,0 +1,23 @@
+// GET /api/matches/{id}: parses the HTTP request into a HistoryRequest and
+// runs the store reads and the replay on a small worker pool, never on the
+// network threads.
+#pragma once
+
+#include <boost/beast/http.hpp>
+#include <functional>
+#include <string_view>
+
+#include "server/match_history.h"
+#include "server/services.h"
+
+namespace brethren::server {
+
+bool is_match_history_target(std::string_view target);
+
+// Answers through `done`, called on a worker thread; the caller posts back
+// to its own executor.
+void serve_match_history(Services& services,
+                         const boost::beast::http::request<boost::beast::http::string_body>& request,
+                         std::function<void(HistoryResponse)> done);
+
+}  // namespace brethren::server

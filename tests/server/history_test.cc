@@ -1,0 +1,200 @@
+// The match history API (GET /api/matches/{id}) and the seed commitment in
+// RoomInfo.match, through the real server (issue #7, parts 6 and 7).
+#include <google/protobuf/util/json_util.h>
+
+#include <catch2/catch.hpp>
+
+#include "brethren/v1/history.pb.h"
+#include "persistence/store.h"
+#include "rules/registry/all_games.h"
+#include "server/fairness.h"
+#include "tests/support/history_support.h"
+#include "tests/support/server_process.h"
+#include "tools/client/table.h"
+
+using namespace brethren;
+using namespace brethren::testing;
+using namespace brethren::client;
+
+namespace {
+
+v1::MatchHistory parse_history(const HttpReply& reply) {
+  INFO(reply.body);
+  REQUIRE(reply.status == 200);
+  v1::MatchHistory history;
+  REQUIRE(google::protobuf::util::JsonStringToMessage(reply.body, &history).ok());
+  return history;
+}
+
+std::string as_bytes(const google::protobuf::RepeatedPtrField<v1::EventRecord>& events) {
+  std::string out;
+  for (const auto& e : events) out += e.SerializeAsString();
+  return out;
+}
+
+std::string as_bytes(const std::vector<v1::EventRecord>& events) {
+  std::string out;
+  for (const auto& e : events) out += e.SerializeAsString();
+  return out;
+}
+
+// The first difference, for a readable failure.
+std::string first_difference(const google::protobuf::RepeatedPtrField<v1::EventRecord>& got,
+                             const std::vector<v1::EventRecord>& want) {
+  for (std::size_t i = 0; i < std::max<std::size_t>(got.size(), want.size()); ++i) {
+    const std::string g = i < static_cast<std::size_t>(got.size()) ? got[static_cast<int>(i)].ShortDebugString() : "(none)";
+    const std::string w = i < want.size() ? want[i].ShortDebugString() : "(none)";
+    if (g != w) return "at " + std::to_string(i) + ": history {" + g + "} received {" + w + "}";
+  }
+  return "";
+}
+
+std::string history_path(std::int64_t id) { return "/api/matches/" + std::to_string(id); }
+
+}  // namespace
+
+TEST_CASE("History: every game's public log is what a spectator saw, a seat's replay what that seat saw") {
+  const auto games = rules::make_all_games_registry();
+  for (const auto& game : games.games()) {
+    DYNAMIC_SECTION(game->id()) {
+      TempDir dir;
+      ServerProcess server(dir.path() + "/h.db");
+      const auto played = play_against_bots(server.port(), game->id(), game->info().min_seats());
+
+      // The commitment is public from the start, the seed only at the end.
+      const auto& start = played.at_start.match();
+      REQUIRE(start.match_id() == played.match_id);
+      REQUIRE(start.seed_commitment().size() == 64);
+      REQUIRE(start.seed().empty());
+      REQUIRE(start.seed_salt().empty());
+      const auto& end = played.at_end.match();
+      REQUIRE(end.seed_commitment() == start.seed_commitment());
+      REQUIRE_FALSE(end.seed().empty());
+      REQUIRE(end.seed_salt().size() == 64);
+      REQUIRE(fairness::seed_commitment(std::stoull(end.seed()), end.seed_salt()) == start.seed_commitment());
+
+      const auto pub = parse_history(
+          http_get_with(server.port(), history_path(played.match_id), {{"X-Room-Code", played.room_code}}));
+      REQUIRE(pub.match_id() == played.match_id);
+      REQUIRE(pub.game_id() == game->id());
+      REQUIRE(pub.seat() == -1);
+      REQUIRE(pub.seat_count() == game->info().min_seats());
+      REQUIRE(pub.players_size() == pub.seat_count());
+      REQUIRE(pub.players(0).display_name() == "Human");
+      REQUIRE(pub.players(1).bot() == "random");
+      REQUIRE(pub.fairness().SerializeAsString() == end.SerializeAsString());
+      REQUIRE(pub.outcome().SerializeAsString() == played.outcome.SerializeAsString());
+      REQUIRE(pub.finished_at_unix_ms() >= pub.started_at_unix_ms());
+      REQUIRE_FALSE(played.spectator_events.empty());
+      REQUIRE(first_difference(pub.events(), played.spectator_events) == "");
+      REQUIRE(pub.actions_published() == game->info().action_log_public());
+      REQUIRE((pub.actions_size() > 0) == game->info().action_log_public());
+
+      const auto mine = parse_history(http_get_with(server.port(), history_path(played.match_id),
+                                                    {{"Authorization", "Bearer " + played.seat0_token}}));
+      REQUIRE(mine.seat() == 0);
+      REQUIRE(first_difference(mine.events(), played.seat0_events) == "");
+      REQUIRE(mine.event_count() == pub.event_count());
+    }
+  }
+}
+
+TEST_CASE("History: unknown match 404, live match 409, bad tokens 401/403, a private room needs its code") {
+  TempDir dir;
+  ServerProcess server(dir.path() + "/h.db");
+  const auto port = server.port();
+  auto code_of = [](const HttpReply& r) {
+    auto at = r.body.find("\"code\":\"");
+    return at == std::string::npos ? std::string() : r.body.substr(at + 8, r.body.find('"', at + 8) - at - 8);
+  };
+  REQUIRE(http_get_with(port, "/api/matches/999").status == 404);
+  REQUIRE(code_of(http_get_with(port, "/api/matches/999")) == "UNKNOWN_MATCH");
+  REQUIRE(http_get_with(port, "/api/matches/abc").status == 400);
+
+  // A live match: the human on seat 0 never makes his preliminary choice.
+  WsClient host(port);
+  const std::string live_code =
+      host.request(create_room_msg("letter-of-marque", 3)).room_created().room().room_code();
+  REQUIRE(host.request(take_seat_msg(live_code, 0)).has_seat_taken());
+  for (int s = 1; s < 3; ++s) {
+    v1::ClientMessage bot;
+    bot.mutable_add_bot()->set_room_code(live_code);
+    bot.mutable_add_bot()->set_seat(s);
+    REQUIRE(host.request(bot).has_room());
+  }
+  const auto live = host.request(start_msg(live_code)).room().match();
+  REQUIRE(live.seed().empty());
+  const auto not_finished = http_get_with(port, history_path(live.match_id()), {{"X-Room-Code", live_code}});
+  REQUIRE(not_finished.status == 409);
+  REQUIRE(code_of(not_finished) == "NOT_FINISHED");
+
+  const auto played = play_against_bots(port, "port-royal-pfister", 2);
+  const auto path = history_path(played.match_id);
+  auto unlisted = http_get_with(port, path);
+  REQUIRE(unlisted.status == 401);
+  REQUIRE(code_of(unlisted) == "UNKNOWN_ROOM");
+  REQUIRE(http_get_with(port, path, {{"X-Room-Code", "WRONGCODE"}}).status == 403);
+  REQUIRE(http_get_with(port, path, {{"Authorization", "Basic abc"}}).status == 401);
+  auto forged = http_get_with(port, path, {{"Authorization", "Bearer " + std::string(64, 'a')}});
+  REQUIRE(forged.status == 403);
+  REQUIRE(code_of(forged) == "INVALID_TOKEN");
+  REQUIRE(http_get_with(port, path, {{"Authorization", "Bearer " + played.seat0_token}}).status == 200);
+}
+
+TEST_CASE("History: a room's spectator policy guards its public log, its players always get their replay") {
+  TempDir dir;
+  ServerProcess server(dir.path() + "/h.db");
+  const auto port = server.port();
+  {
+    const auto played = play_against_bots(port, "letter-of-marque", 3, {}, "s3cret");
+    const auto path = history_path(played.match_id);
+    REQUIRE(http_get_with(port, path, {{"X-Room-Code", played.room_code}}).status == 401);
+    REQUIRE(http_get_with(port, path, {{"X-Room-Code", played.room_code}, {"X-Room-Password", "nope"}}).status == 403);
+    REQUIRE(http_get_with(port, path, {{"X-Room-Code", played.room_code}, {"X-Room-Password", "s3cret"}}).status == 200);
+  }
+  {
+    v1::RoomSettings closed;
+    closed.set_spectators(v1::SPECTATORS_NONE);
+    const auto played = play_against_bots(port, "letter-of-marque", 3, closed);
+    const auto path = history_path(played.match_id);
+    const auto refused = http_get_with(port, path, {{"X-Room-Code", played.room_code}});
+    REQUIRE(refused.status == 403);
+    REQUIRE(refused.body.find("SPECTATORS_FORBIDDEN") != std::string::npos);
+    const auto mine = parse_history(
+        http_get_with(port, path, {{"Authorization", "Bearer " + played.seat0_token}}));
+    REQUIRE(as_bytes(mine.events()) == as_bytes(played.seat0_events));
+  }
+}
+
+TEST_CASE("History: Tortuga's replay has no action log, no vote authorship and never the secret seed (T67-H-3)") {
+  TempDir dir;
+  const std::string db = dir.path() + "/h.db";
+  ServerProcess server(db);
+  const auto played = play_against_bots(server.port(), "tortuga-1667", 5);
+  const auto path = history_path(played.match_id);
+  const auto pub_reply = http_get_with(server.port(), path, {{"X-Room-Code", played.room_code}});
+  const auto seat_reply = http_get_with(server.port(), path, {{"Authorization", "Bearer " + played.seat0_token}});
+  const auto secret_seed = persistence::Store::open(db)->load_match(played.match_id)->secret_seed;
+  REQUIRE(secret_seed != 0);
+  for (const auto* reply : {&pub_reply, &seat_reply}) {
+    const auto history = parse_history(*reply);
+    REQUIRE_FALSE(history.actions_published());
+    REQUIRE(history.actions_size() == 0);
+    REQUIRE(reply->body.find("\"actions\":[]") != std::string::npos);
+    REQUIRE(reply->body.find(std::to_string(secret_seed)) == std::string::npos);
+    for (const auto& record : history.events()) {
+      const auto& event = record.event().tortuga_1667();
+      if (!event.has_vote_revealed()) continue;
+      // Only the revealed multiset: kind, cards (kind, top, flag, skull), success.
+      const auto& revealed = event.vote_revealed();
+      v1::tortuga_1667::VoteRevealed multiset_only;
+      multiset_only.set_kind(revealed.kind());
+      *multiset_only.mutable_cards() = revealed.cards();
+      multiset_only.set_success(revealed.success());
+      REQUIRE(revealed.SerializeAsString() == multiset_only.SerializeAsString());
+      REQUIRE(revealed.GetReflection()->GetUnknownFields(revealed).empty());
+    }
+  }
+  REQUIRE(first_difference(parse_history(pub_reply).events(), played.spectator_events) == "");
+  REQUIRE(first_difference(parse_history(seat_reply).events(), played.seat0_events) == "");
+}
