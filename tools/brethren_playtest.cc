@@ -9,6 +9,7 @@
 #include <iostream>
 
 #include "tools/client/table.h"
+#include "tools/command_line.h"
 
 namespace po = boost::program_options;
 using namespace brethren;
@@ -30,17 +31,7 @@ int main(int argc, char** argv) {
       ("json", po::bool_switch(&json), "speak JSON text frames instead of binary Protobuf")
       ("inspect", po::value(&inspect), "only join room CODE as a spectator and print its status");
   po::variables_map vm;
-  try {
-    po::store(po::parse_command_line(argc, argv, desc), vm);
-    if (vm.count("help")) {
-      std::cout << desc << "\n";
-      return 0;
-    }
-    po::notify(vm);
-  } catch (const po::error& e) {
-    std::cerr << "brethren-playtest: " << e.what() << "\n";
-    return 2;
-  }
+  if (auto exit_code = brethren::tools::parse_command_line(argc, argv, desc, vm, "brethren-playtest")) return *exit_code;
   const auto encoding = json ? server::Encoding::kJson : server::Encoding::kBinary;
   try {
     if (!inspect.empty()) {

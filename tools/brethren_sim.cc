@@ -12,6 +12,7 @@
 #include "rules/registry/all_bots.h"
 #include "rules/registry/all_games.h"
 #include "tools/simulation.h"
+#include "tools/command_line.h"
 
 namespace po = boost::program_options;
 using namespace brethren::rules;
@@ -37,17 +38,7 @@ int main(int argc, char** argv) {
       ("rotate", po::bool_switch(&rotate), "with --bots: rotate the kinds around the table from game to game and count wins by kind")
       ("quiet,q", po::bool_switch(&quiet), "print only the summary");
   po::variables_map vm;
-  try {
-    po::store(po::parse_command_line(argc, argv, desc), vm);
-    if (vm.count("help")) {
-      std::cout << desc << "\n";
-      return 0;
-    }
-    po::notify(vm);
-  } catch (const po::error& e) {
-    std::cerr << "brethren-sim: " << e.what() << "\n" << desc << "\n";
-    return 2;
-  }
+  if (auto exit_code = brethren::tools::parse_command_line(argc, argv, desc, vm, "brethren-sim")) return *exit_code;
 
   const GameRegistry registry = make_all_games_registry();
   const Game* game = registry.find(game_id);

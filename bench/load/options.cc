@@ -3,6 +3,8 @@
 #include <boost/program_options.hpp>
 #include <iostream>
 
+#include "tools/command_line.h"
+
 namespace brethren::bench {
 
 namespace po = boost::program_options;
@@ -47,17 +49,8 @@ std::optional<LoadOptions> parse_options(int argc, char** argv, int& exit_code) 
       ("seed", po::value(&o.seed)->default_value(o.seed), "seed of the bots' choices and think times")
       ("quiet,q", po::bool_switch(&o.quiet), "print only the summary");
   po::variables_map vm;
-  try {
-    po::store(po::parse_command_line(argc, argv, desc), vm);
-    if (vm.count("help")) {
-      std::cout << desc << "\n";
-      exit_code = 0;
-      return std::nullopt;
-    }
-    po::notify(vm);
-  } catch (const po::error& e) {
-    std::cerr << "brethren-load: " << e.what() << "\n";
-    exit_code = 2;
+  if (auto code = brethren::tools::parse_command_line(argc, argv, desc, vm, "brethren-load")) {
+    exit_code = *code;
     return std::nullopt;
   }
   auto bad = [&exit_code](const std::string& why) {

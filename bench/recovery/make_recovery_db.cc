@@ -11,6 +11,7 @@
 
 #include "persistence/store.h"
 #include "rules/registry/all_games.h"
+#include "tools/command_line.h"
 
 namespace po = boost::program_options;
 using namespace brethren;
@@ -29,17 +30,7 @@ int main(int argc, char** argv) {
       ("seats", po::value(&seats)->default_value(seats), "seats per match")
       ("seed", po::value(&seed)->default_value(seed), "seed of match 0; match i uses seed + i");
   po::variables_map vm;
-  try {
-    po::store(po::parse_command_line(argc, argv, desc), vm);
-    if (vm.count("help")) {
-      std::cout << desc << "\n";
-      return 0;
-    }
-    po::notify(vm);
-  } catch (const po::error& e) {
-    std::cerr << "brethren-make-recovery-db: " << e.what() << "\n";
-    return 2;
-  }
+  if (auto exit_code = brethren::tools::parse_command_line(argc, argv, desc, vm, "brethren-make-recovery-db")) return *exit_code;
   const rules::GameRegistry games = rules::make_all_games_registry();
   const rules::Game* game = games.find(game_id);
   if (!game) {
