@@ -612,23 +612,23 @@ void Room::send_match(const std::shared_ptr<Client>& c, std::uint64_t rid, int s
 }
 
 void Room::broadcast_match() {
-  // One update per distinct seat (and one for all spectators), then copies.
-  std::map<int, v1::ServerMessage> by_seat;
+  // One update per distinct seat (and one for all spectators), built once;
+  // its last recipient takes it, the others get copies (with 4 seats and no
+  // spectators: no copy at all, which the saturation profile asked for).
+  std::map<int, std::vector<std::shared_ptr<Client>>> recipients;
   const bool to_spectators = spectators_see_match();
   for (auto& [id, m] : members_) {
     if (m.seat < 0 && !to_spectators) continue;
-    auto c = m.client.lock();
-    if (!c) continue;
-    auto it = by_seat.find(m.seat);
-    if (it == by_seat.end()) {
-      v1::ServerMessage message;
-      *message.mutable_match_update() =
-          build_match_update(code(), *state_, m.seat, broadcast_version_, services_.config.max_event_gap);
-      message.mutable_match_update()->set_deadline_unix_ms(deadline_unix_ms_);
-      message.mutable_match_update()->set_match_id(match_.id);
-      it = by_seat.emplace(m.seat, std::move(message)).first;
-    }
-    c->deliver(it->second);
+    if (auto c = m.client.lock()) recipients[m.seat].push_back(std::move(c));
+  }
+  for (auto& [seat, clients] : recipients) {
+    v1::ServerMessage message;
+    *message.mutable_match_update() =
+        build_match_update(code(), *state_, seat, broadcast_version_, services_.config.max_event_gap);
+    message.mutable_match_update()->set_deadline_unix_ms(deadline_unix_ms_);
+    message.mutable_match_update()->set_match_id(match_.id);
+    for (std::size_t i = 0; i + 1 < clients.size(); ++i) clients[i]->deliver(message);
+    clients.back()->deliver(std::move(message));
   }
   broadcast_version_ = state_->version();
 }
