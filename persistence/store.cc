@@ -342,15 +342,34 @@ std::optional<ResultRecord> Store::load_result(std::int64_t match_id) const {
   return ResultRecord{st.column_int(0), st.column_blob(1), st.column_text(2), st.column_int(3), st.column_blob(4)};
 }
 
+namespace {
+ChatRecord chat_from(Statement& st) {
+  return ChatRecord{st.column_text(0), st.column_int(1), st.column_int(2), static_cast<int>(st.column_int(3)),
+                    st.column_text(4), st.column_text(5), st.column_int(6)};
+}
+}  // namespace
+
 std::vector<ChatRecord> Store::load_chat(const std::string& room_code) const {
   std::lock_guard lock(reader_mutex_);
   auto st = reader_db_->prepare(
       "SELECT room_code, seq, match_id, seat, display_name, text, at FROM chat WHERE room_code = ?1 ORDER BY seq");
   st.bind(1, room_code);
   std::vector<ChatRecord> out;
+  while (st.step()) out.push_back(chat_from(st));
+  return out;
+}
+
+std::unordered_map<std::string, std::vector<ChatRecord>> Store::load_recent_chat(std::size_t per_room) const {
+  std::lock_guard lock(reader_mutex_);
+  auto st = reader_db_->prepare(
+      "SELECT room_code, seq, match_id, seat, display_name, text, at FROM ("
+      "  SELECT *, ROW_NUMBER() OVER (PARTITION BY room_code ORDER BY seq DESC) AS newest FROM chat"
+      ") WHERE newest <= ?1 ORDER BY room_code, seq");
+  st.bind(1, static_cast<std::int64_t>(per_room));
+  std::unordered_map<std::string, std::vector<ChatRecord>> out;
   while (st.step()) {
-    out.push_back(ChatRecord{st.column_text(0), st.column_int(1), st.column_int(2), static_cast<int>(st.column_int(3)),
-                             st.column_text(4), st.column_text(5), st.column_int(6)});
+    ChatRecord record = chat_from(st);
+    out[record.room_code].push_back(std::move(record));
   }
   return out;
 }

@@ -81,6 +81,9 @@ class Store {
   std::optional<ResultRecord> load_result(std::int64_t match_id) const;
   // The room's chat in seq order.
   std::vector<ChatRecord> load_chat(const std::string& room_code) const;
+  // Every room's last `per_room` chat messages in seq order, in one query
+  // (start-up reads them for all rooms at once).
+  std::unordered_map<std::string, std::vector<ChatRecord>> load_recent_chat(std::size_t per_room) const;
 
  private:
   struct Write;

@@ -47,8 +47,9 @@ RecoveryReport recover_rooms(Services& services, RoomDirectory& rooms) {
            ? report.finished_matches
            : report.live_matches);
   }
+  auto chat = services.store.load_recent_chat(Room::kChatHistorySize);
   for (auto& [code, room] : by_code) {
-    room->restore_chat(services.store.load_chat(code));
+    if (auto it = chat.find(code); it != chat.end()) room->restore_chat(it->second);
     rooms.add(room);
     ++report.rooms;
   }

@@ -340,7 +340,7 @@ void Room::start_match(const std::shared_ptr<Client>& c, std::uint64_t rid) {
   status_ = Status::kStarting;
   match_ = persistence::MatchRecord{services_.store.next_match_id(), code(), record_.game_id, record_.options,
                                     seed, record_.seat_count, "live", unix_millis(), 0, seed_salt, secret_seed, 0};
-  match_.first_deadline_ms = decision_deadline_from_now();
+  match_.first_deadline_ms = decision_deadline_from_now(**created);
   auto failure = std::make_shared<std::string>();
   services_.store.insert_match(match_, [failure](bool ok, const std::string& error) {
     if (!ok) *failure = error;
@@ -413,7 +413,7 @@ void Room::process_next_move() {
       continue;
     }
     log_.push_back(rules::LoggedAction{move.seat, move.action});
-    next_deadline_ms_ = state_->is_terminal() ? 0 : decision_deadline_from_now();
+    next_deadline_ms_ = state_->is_terminal() ? 0 : decision_deadline_from_now(*state_);
     persistence::ActionRecord record{match_.id, static_cast<std::int64_t>(log_.size()), move.seat,
                                      move.action.SerializeAsString(), unix_millis(), next_deadline_ms_};
     move_in_flight_ = true;
@@ -477,17 +477,13 @@ void Room::on_move_committed(PendingMove move, std::uint64_t version, bool ok, c
   process_next_move();
 }
 
-std::int64_t Room::decision_deadline_from_now() const {
+std::int64_t Room::decision_deadline_from_now(const rules::State& state) const {
   std::int64_t limit_ms = record_.turn_time_limit_ms;
-  if (limit_ms <= 0 && state_) limit_ms = static_cast<std::int64_t>(state_->decision_time_limit_seconds()) * 1000;
-  if (limit_ms <= 0 && !state_) {
-    // Before the first state exists (start_match): the game's rule as the
-    // options set it, read from a probe match.
-    auto probe = game_.new_match(rules::MatchSetup{options_, record_.seat_count, 0});
-    if (probe) limit_ms = static_cast<std::int64_t>((*probe)->decision_time_limit_seconds()) * 1000;
-  }
+  if (limit_ms <= 0) limit_ms = static_cast<std::int64_t>(state.decision_time_limit_seconds()) * 1000;
   return limit_ms > 0 ? unix_millis() + limit_ms : 0;
 }
+
+std::string Room::best_bot_kind() const { return std::string(services_.bot_kinds(record_.game_id).back()); }
 
 void Room::arm_clock(std::int64_t deadline_unix_ms) {
   clock_.cancel();
@@ -518,7 +514,7 @@ void Room::on_add_bot(const std::shared_ptr<Client>& c, std::uint64_t rid, const
   if (!me->host) return reply_error(c, rid, v1::NOT_HOST, "only the host can add bots");
   if (status_ != Status::kOpen) return reply_error(c, rid, v1::ALREADY_STARTED, "the match has started");
   std::string kind = m.kind();
-  if (kind.empty()) kind = std::string(services_.bot_kinds(record_.game_id).back());
+  if (kind.empty()) kind = best_bot_kind();
   if (!services_.make_bot(record_.game_id, kind, 0)) {
     return reply_error(c, rid, v1::INVALID_ARGUMENT, "no '" + kind + "' bot for " + record_.game_id);
   }
@@ -556,7 +552,7 @@ void Room::create_bots() {
   for (std::size_t s = 0; s < seats_.size(); ++s) {
     if (!seats_[s].bot_kind.empty()) bots_[s] = services_.make_bot(record_.game_id, seats_[s].bot_kind, new_seed());
     else if (on_autopilot(static_cast<int>(s)))
-      bots_[s] = services_.make_bot(record_.game_id, std::string(services_.bot_kinds(record_.game_id).back()), new_seed());
+      bots_[s] = services_.make_bot(record_.game_id, best_bot_kind(), new_seed());
   }
 }
 
@@ -778,7 +774,7 @@ bool Room::restore_match(const persistence::MatchRecord& match, const std::vecto
     // the bots pick up where they were.
     std::int64_t deadline = actions.empty() ? match.first_deadline_ms : actions.back().deadline_ms;
     asio::post(strand_, [self = shared_from_this(), deadline]() mutable {
-      if (deadline == 0) deadline = self->decision_deadline_from_now();
+      if (deadline == 0) deadline = self->decision_deadline_from_now(*self->state_);
       self->create_bots();
       self->watch_absent_seats();
       self->arm_clock(deadline);

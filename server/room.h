@@ -60,6 +60,9 @@ class Room : public std::enable_shared_from_this<Room> {
                      const std::string& final_state, std::string& error);
   // The room's stored chat (in seq order): its recent history and next seq.
   void restore_chat(const std::vector<persistence::ChatRecord>& chat);
+  // Chat messages kept for ChatHistory (sent on JoinRoom / Resume /
+  // ClaimHost): enough to follow the conversation.
+  static constexpr std::size_t kChatHistorySize = 100;
 
  private:
   enum class Status { kOpen, kStarting, kPlaying, kFinished };
@@ -148,8 +151,12 @@ class Room : public std::enable_shared_from_this<Room> {
   // at `deadline_unix_ms` (0: no clock). Deadlines are stored with the move
   // (or the match, for the first decision) so a restart keeps them.
   void arm_clock(std::int64_t deadline_unix_ms);
-  // When a decision starting now must be made by (Unix ms), or 0.
-  std::int64_t decision_deadline_from_now() const;
+  // When a decision starting now in `state` must be made by (Unix ms), or 0:
+  // the room's limit, else the game's own rule for that state.
+  std::int64_t decision_deadline_from_now(const rules::State& state) const;
+  // The kind a seat gets when the server must play it (autopilot, a kicked
+  // player's seat, AddBot without a kind): the best the game has.
+  std::string best_bot_kind() const;
   void on_clock(std::uint64_t armed_version);
   // The server's move for a seat whose time ran out.
   std::optional<v1::GameAction> timeout_move(int seat);

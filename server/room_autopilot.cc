@@ -34,7 +34,7 @@ void Room::on_absence_expired(int seat, std::uint64_t generation) {
   if (absence.generation != generation || absence.autopilot) return;  // he came back meanwhile
   if (seats_[seat].client_id != 0 || status_ != Status::kPlaying || !state_ || state_->is_terminal()) return;
   absence.autopilot = true;
-  const std::string kind(services_.bot_kinds(record_.game_id).back());
+  const std::string kind = best_bot_kind();
   if (bots_.size() == seats_.size()) bots_[seat] = services_.make_bot(record_.game_id, kind, new_seed());
   spdlog::info("room {} seat {}: away for {} ms, a {} bot plays it", code(), seat, settings_.absent_grace_ms(), kind);
   broadcast_room();

@@ -15,8 +15,6 @@ namespace brethren::server {
 namespace {
 
 constexpr std::size_t kMaxChatBytes = 500;
-// Sent on JoinRoom / Resume / ClaimHost: enough to follow the conversation.
-constexpr std::size_t kChatHistorySize = 100;
 // Per member: at most this many messages in any window of this length.
 constexpr std::size_t kChatBurst = 5;
 constexpr auto kChatWindow = std::chrono::seconds(10);

@@ -149,7 +149,7 @@ void Room::kick_seat(const std::shared_ptr<Client>& c, std::uint64_t rid, int se
   }
   // After the start the match needs the seat: the game's best bot plays it
   // to the end (and in rematches), and the player's token no longer works.
-  const std::string kind(services_.bot_kinds(record_.game_id).back());
+  const std::string kind = best_bot_kind();
   slot = SeatSlot{true, "Bot (" + kind + ")", "", 0, kind};
   services_.store.upsert_seat(
       persistence::SeatRecord{code(), seat, slot.display_name, "", kind},

@@ -114,3 +114,25 @@ TEST_CASE("Store: many writers at once are grouped into few commits") {
   // Group commit: far fewer transactions than writes.
   REQUIRE(commits < 2002);
 }
+
+TEST_CASE("Store: start-up reads every room's last chat messages in one query, in seq order") {
+  TempDir dir;
+  auto store = Store::open(dir.path() + "/s.db");
+  store->insert_room(room("AAA"), nullptr);
+  store->insert_room(room("BBB"), nullptr);
+  for (int seq = 1; seq <= 7; ++seq) {
+    store->append_chat(ChatRecord{"AAA", seq, 0, 0, "Anne", "a" + std::to_string(seq), seq}, nullptr);
+  }
+  store->append_chat(ChatRecord{"BBB", 1, 0, -1, "Bart", "b1", 1}, nullptr);
+  wait_ok(*store);
+  const auto recent = store->load_recent_chat(3);
+  REQUIRE(recent.size() == 2);
+  const auto& a = recent.at("AAA");
+  REQUIRE(a.size() == 3);
+  REQUIRE(a[0].seq == 5);
+  REQUIRE(a[2].seq == 7);
+  REQUIRE(a[2].text == "a7");
+  REQUIRE(recent.at("BBB").size() == 1);
+  REQUIRE(recent.at("BBB")[0].seat == -1);
+  REQUIRE(store->load_chat("AAA").size() == 7);
+}
