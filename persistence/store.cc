@@ -290,29 +290,54 @@ void Store::append_chat(ChatRecord c, Done done) {
 
 // --- reads ------------------------------------------------------------------
 
+namespace {
+#define ROOM_COLUMNS \
+  "code, game_id, options, is_public, password_hash, seat_count, host_token_hash, status, created_at, " \
+  "turn_time_limit_ms, settings"
+#define SEAT_COLUMNS "room_code, seat, display_name, token_hash, bot_kind"
+
+RoomRecord room_from(Statement& st) {
+  return RoomRecord{st.column_text(0), st.column_text(1), st.column_blob(2), st.column_int(3) != 0,
+                    st.column_text(4), static_cast<int>(st.column_int(5)), st.column_text(6),
+                    st.column_text(7), st.column_int(8), st.column_int(9), st.column_blob(10)};
+}
+
+SeatRecord seat_from(Statement& st) {
+  return SeatRecord{st.column_text(0), static_cast<int>(st.column_int(1)), st.column_text(2), st.column_text(3),
+                    st.column_text(4)};
+}
+}  // namespace
+
 std::vector<RoomRecord> Store::load_rooms() const {
   std::lock_guard lock(reader_mutex_);
-  auto st = reader_db_->prepare(
-      "SELECT code, game_id, options, is_public, password_hash, seat_count, host_token_hash, status, created_at, "
-      "turn_time_limit_ms, settings FROM rooms ORDER BY created_at, code");
+  auto st = reader_db_->prepare("SELECT " ROOM_COLUMNS " FROM rooms ORDER BY created_at, code");
   std::vector<RoomRecord> out;
-  while (st.step()) {
-    out.push_back(RoomRecord{st.column_text(0), st.column_text(1), st.column_blob(2), st.column_int(3) != 0,
-                             st.column_text(4), static_cast<int>(st.column_int(5)), st.column_text(6),
-                             st.column_text(7), st.column_int(8), st.column_int(9), st.column_blob(10)});
-  }
+  while (st.step()) out.push_back(room_from(st));
   return out;
+}
+
+std::optional<RoomRecord> Store::load_room(const std::string& code) const {
+  std::lock_guard lock(reader_mutex_);
+  auto st = reader_db_->prepare("SELECT " ROOM_COLUMNS " FROM rooms WHERE code = ?1");
+  st.bind(1, code);
+  if (!st.step()) return std::nullopt;
+  return room_from(st);
 }
 
 std::vector<SeatRecord> Store::load_seats() const {
   std::lock_guard lock(reader_mutex_);
-  auto st = reader_db_->prepare(
-      "SELECT room_code, seat, display_name, token_hash, bot_kind FROM seats ORDER BY room_code, seat");
+  auto st = reader_db_->prepare("SELECT " SEAT_COLUMNS " FROM seats ORDER BY room_code, seat");
   std::vector<SeatRecord> out;
-  while (st.step()) {
-    out.push_back(SeatRecord{st.column_text(0), static_cast<int>(st.column_int(1)), st.column_text(2),
-                             st.column_text(3), st.column_text(4)});
-  }
+  while (st.step()) out.push_back(seat_from(st));
+  return out;
+}
+
+std::vector<SeatRecord> Store::load_seats(const std::string& room_code) const {
+  std::lock_guard lock(reader_mutex_);
+  auto st = reader_db_->prepare("SELECT " SEAT_COLUMNS " FROM seats WHERE room_code = ?1 ORDER BY seat");
+  st.bind(1, room_code);
+  std::vector<SeatRecord> out;
+  while (st.step()) out.push_back(seat_from(st));
   return out;
 }
 

@@ -79,6 +79,9 @@ class Store {
   // One match, for the match history API; nullopt when unknown.
   std::optional<MatchRecord> load_match(std::int64_t match_id) const;
   std::optional<ResultRecord> load_result(std::int64_t match_id) const;
+  std::optional<RoomRecord> load_room(const std::string& code) const;
+  // One room's seats, by seat number.
+  std::vector<SeatRecord> load_seats(const std::string& room_code) const;
   // The room's chat in seq order.
   std::vector<ChatRecord> load_chat(const std::string& room_code) const;
   // Every room's last `per_room` chat messages in seq order, in one query

@@ -8,6 +8,7 @@
 #include "brethren/v1/history.pb.h"
 #include "server/fairness.h"
 #include "server/secrets.h"
+#include "server/spectator_policy.h"
 
 namespace brethren::server {
 namespace {
@@ -23,22 +24,6 @@ HistoryResponse error(int http_status, std::string_view code, const std::string&
   return {http_status, "{\"code\":\"" + std::string(code) + "\",\"error\":\"" + escaped + "\"}"};
 }
 
-std::optional<persistence::RoomRecord> find_room(const persistence::Store& store, const std::string& code) {
-  for (auto& room : store.load_rooms()) {
-    if (room.code == code) return std::move(room);
-  }
-  return std::nullopt;
-}
-
-std::vector<persistence::SeatRecord> seats_of(const persistence::Store& store, const std::string& room_code) {
-  std::vector<persistence::SeatRecord> out;
-  for (auto& seat : store.load_seats()) {
-    if (seat.room_code == room_code) out.push_back(std::move(seat));
-  }
-  std::sort(out.begin(), out.end(), [](const auto& a, const auto& b) { return a.seat < b.seat; });
-  return out;
-}
-
 // Without a seat token, the public log goes to whoever could have watched
 // the match: the room code for an unlisted room, the password when
 // spectators need it, nobody when the room allows no spectators. nullopt:
@@ -46,16 +31,15 @@ std::vector<persistence::SeatRecord> seats_of(const persistence::Store& store, c
 std::optional<HistoryResponse> refuse_public_log(const persistence::RoomRecord& room, const HistoryRequest& request) {
   v1::RoomSettings settings;
   settings.ParseFromString(room.settings);
-  if (settings.spectators() == v1::SPECTATORS_NONE) {
+  const v1::SpectatorPolicy policy = effective_spectator_policy(settings, !room.password_hash.empty());
+  if (policy == v1::SPECTATORS_NONE) {
     return error(403, "SPECTATORS_FORBIDDEN", "this room allows no spectators: only its players may fetch the match");
   }
   if (!room.is_public && normalize_room_code(request.room_code) != room.code) {
     return error(request.room_code.empty() ? 401 : 403, "UNKNOWN_ROOM",
                  "the match was played in an unlisted room: send its room code in X-Room-Code");
   }
-  const bool needs_password = settings.spectators() == v1::SPECTATORS_PASSWORD ||
-                              (settings.spectators() == v1::SPECTATOR_POLICY_UNSPECIFIED && !room.password_hash.empty());
-  if (needs_password && sha256_hex(room.code + ":" + request.room_password) != room.password_hash) {
+  if (policy == v1::SPECTATORS_PASSWORD && sha256_hex(room.code + ":" + request.room_password) != room.password_hash) {
     return error(request.room_password.empty() ? 401 : 403, "WRONG_PASSWORD",
                  "spectators of this room need its password: send it in X-Room-Password");
   }
@@ -73,9 +57,9 @@ HistoryResponse fetch_match_history(const persistence::Store& store, const rules
     return error(409, "NOT_FINISHED", "match " + std::to_string(match->id) + " has not ended yet");
   }
   const rules::Game* game = games.find(match->game_id);
-  const auto room = find_room(store, match->room_code);
+  const auto room = store.load_room(match->room_code);
   if (!game || !room) return error(500, "INTERNAL", "the match's game or room is not known to this server");
-  const auto seats = seats_of(store, room->code);
+  const auto seats = store.load_seats(room->code);
 
   // Whose view: a former player's seat, or the public (spectator) one.
   int seat = -1;

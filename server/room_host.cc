@@ -7,16 +7,12 @@
 
 #include "server/room.h"
 #include "server/secrets.h"
+#include "server/spectator_policy.h"
 
 namespace brethren::server {
 
 v1::SpectatorPolicy Room::spectator_policy() const {
-  switch (settings_.spectators()) {
-    case v1::SPECTATORS_OPEN:
-    case v1::SPECTATORS_PASSWORD:
-    case v1::SPECTATORS_NONE: return settings_.spectators();
-    default: return record_.password_hash.empty() ? v1::SPECTATORS_OPEN : v1::SPECTATORS_PASSWORD;
-  }
+  return effective_spectator_policy(settings_, !record_.password_hash.empty());
 }
 
 Room::Member* Room::host_member(const std::shared_ptr<Client>& c, std::uint64_t rid) {
