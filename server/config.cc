@@ -2,7 +2,10 @@
 
 #include <boost/program_options.hpp>
 #include <iostream>
+#include <stdexcept>
 #include <thread>
+
+#include "server/connection_limits.h"
 
 namespace brethren::server {
 
@@ -30,7 +33,14 @@ std::optional<Config> parse_config(int argc, char** argv, int& exit_code) {
       ("db-sync", po::value(&db_sync)->default_value(db_sync), "full: every commit survives power loss; normal: survives crashes only")
       ("max-send-queue", po::value(&c.max_send_queue)->default_value(c.max_send_queue), "outgoing frames queued for one slow client before it is dropped")
       ("insecure-fixed-seed", po::value(&c.insecure_fixed_seed)->default_value(0), "tests and benchmarks only: every match uses this seed (0: secret random seeds)")
-      ("web-root", po::value(&c.web_root)->default_value(c.web_root), "folder of the browser client's bundle (default: 'web' beside the executable, else <prefix>/share/brethren/web)");
+      ("web-root", po::value(&c.web_root)->default_value(c.web_root), "folder of the browser client's bundle (default: 'web' beside the executable, else <prefix>/share/brethren/web)")
+      ("max-connections", po::value(&c.max_connections)->default_value(c.max_connections), "open connections at most; more get HTTP 503 with Retry-After")
+      ("max-connections-per-address", po::value(&c.max_connections_per_address)->default_value(c.max_connections_per_address), "open connections at most from one IPv4 address or IPv6 /64 (0: no cap); more get HTTP 503")
+      ("max-http-header-bytes", po::value(&c.max_http_header_bytes)->default_value(c.max_http_header_bytes), "largest HTTP request header, request line included; larger: 431")
+      ("max-http-body-bytes", po::value(&c.max_http_body_bytes)->default_value(c.max_http_body_bytes), "largest HTTP request body (no endpoint takes one); larger: 413")
+      ("http-header-timeout", po::value(&c.http_header_timeout)->default_value(c.http_header_timeout), "seconds a connection has to send a request's whole header (also the keep-alive idle time)")
+      ("http-request-timeout", po::value(&c.http_request_timeout)->default_value(c.http_request_timeout), "seconds a connection has to send a whole request")
+      ("proxy-protocol-from", po::value(&c.proxy_protocol_from)->default_value(c.proxy_protocol_from), "trusted proxies (comma-separated addresses or CIDR ranges): their connections must start with a PROXY protocol v1 line, whose client address the per-address cap counts (default: none)");
   po::variables_map vm;
   try {
     po::store(po::parse_command_line(argc, argv, desc), vm);
@@ -62,6 +72,20 @@ std::optional<Config> parse_config(int argc, char** argv, int& exit_code) {
   if (c.threads <= 0) c.threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   if (c.rate_limit <= 0 || c.rate_burst < 1) {
     std::cerr << "brethren-server: --rate-limit must be > 0 and --rate-burst >= 1\n";
+    exit_code = 2;
+    return std::nullopt;
+  }
+  if (c.max_connections < 1 || c.max_http_header_bytes < 256 || c.http_header_timeout <= 0 ||
+      c.http_request_timeout <= 0) {
+    std::cerr << "brethren-server: --max-connections must be >= 1, --max-http-header-bytes >= 256 and the "
+                 "HTTP timeouts > 0\n";
+    exit_code = 2;
+    return std::nullopt;
+  }
+  try {
+    AddressRanges check(c.proxy_protocol_from);
+  } catch (const std::invalid_argument& e) {
+    std::cerr << "brethren-server: --proxy-protocol-from: " << e.what() << "\n";
     exit_code = 2;
     return std::nullopt;
   }

@@ -27,6 +27,18 @@ struct Config {
   // The browser client's bundle (empty: "web" beside the executable, else
   // <prefix>/share/brethren/web; none found: / says the client is not built).
   std::string web_root;
+  // Connection caps (docs/security.md). Over them a connection gets an HTTP
+  // 503 with Retry-After, before any WebSocket upgrade. 0: no per-address cap.
+  std::size_t max_connections = 20000;
+  std::size_t max_connections_per_address = 256;
+  // Plain HTTP requests: header and body bounds (431 / 413) and deadlines.
+  std::size_t max_http_header_bytes = 8 * 1024;
+  std::size_t max_http_body_bytes = 0;  // no endpoint takes a body
+  double http_header_timeout = 5;       // seconds until the whole header is in
+  double http_request_timeout = 10;     // seconds until the whole request is in
+  // Peers (addresses, CIDR ranges) whose connections start with a PROXY
+  // protocol v1 line naming the real client; empty: nobody is trusted to.
+  std::string proxy_protocol_from;
 };
 
 // Parses argv and the environment. Returns nullopt after printing --help or

@@ -21,7 +21,10 @@ Server::Server(Services& services)
       rooms_(services),
       static_files_(services.config.web_root.empty() ? default_web_root()
                                                      : std::filesystem::path(services.config.web_root)),
-      acceptor_(asio::make_strand(services.io)) {}
+      limits_(services.config.max_connections, services.config.max_connections_per_address),
+      trusted_proxies_(services.config.proxy_protocol_from),
+      acceptor_(asio::make_strand(services.io)),
+      accept_retry_(acceptor_.get_executor()) {}
 
 std::uint16_t Server::listen() {
   const tcp::endpoint endpoint(asio::ip::make_address(services_.config.bind), services_.config.port);
@@ -37,12 +40,39 @@ void Server::accept() {
   acceptor_.async_accept(asio::make_strand(services_.io), [this](boost::system::error_code ec, tcp::socket socket) {
     if (ec) {
       if (ec == asio::error::operation_aborted || !acceptor_.is_open()) return;
-      spdlog::warn("accept failed: {}", ec.message());
-    } else {
-      std::make_shared<HttpSession>(std::move(socket), services_, rooms_, sessions_, static_files_)->run();
+      // Out of descriptors or memory: the connection stays in the kernel's
+      // backlog, so an immediate retry fails again at once. Wait instead.
+      const auto step = accept_backoff_.failed(ec.message());
+      if (step.log) spdlog::warn("{}", *step.log);
+      accept_retry_.expires_after(step.delay);
+      accept_retry_.async_wait([this](boost::system::error_code wait_ec) {
+        if (!wait_ec && acceptor_.is_open()) accept();
+      });
+      return;
     }
+    if (auto line = accept_backoff_.succeeded()) spdlog::info("{}", *line);
+    start_session(std::move(socket));
     accept();
   });
+}
+
+void Server::start_session(tcp::socket socket) {
+  boost::system::error_code ec;
+  const auto peer = socket.remote_endpoint(ec);
+  if (ec) return;  // gone already
+  const bool proxied = !trusted_proxies_.empty() && trusted_proxies_.contains(peer.address());
+  auto slot = limits_.admit(peer.address(), !proxied);
+  if (slot->state() != ConnectionSlot::State::kAdmitted) {
+    if (const auto count = refusal_log_.due()) {
+      spdlog::warn("over the connection caps ({} open, at most {}, {} per address): refused {} connection{} "
+                   "since the last report, the latest from {}",
+                   limits_.open(), services_.config.max_connections, services_.config.max_connections_per_address,
+                   count, count == 1 ? "" : "s", peer.address().to_string());
+    }
+    if (slot->state() == ConnectionSlot::State::kCloseNow) return;  // closed with the socket
+  }
+  HttpContext context{services_, rooms_, sessions_, static_files_, limits_, proxied};
+  std::make_shared<HttpSession>(std::move(socket), context, std::move(slot))->run();
 }
 
 void Server::run_until_signal() {
@@ -68,6 +98,7 @@ void Server::shutdown() {
   asio::post(acceptor_.get_executor(), [this] {
     boost::system::error_code ignored;
     acceptor_.close(ignored);
+    accept_retry_.cancel();
   });
   // 2. Every move already applied is committed and acknowledged.
   services_.store.flush();

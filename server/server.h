@@ -3,10 +3,13 @@
 
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/signal_set.hpp>
+#include <boost/asio/steady_timer.hpp>
 #include <memory>
 #include <thread>
 #include <vector>
 
+#include "server/accept_backoff.h"
+#include "server/connection_limits.h"
 #include "server/room_directory.h"
 #include "server/services.h"
 #include "server/session_registry.h"
@@ -26,13 +29,20 @@ class Server {
 
  private:
   void accept();
+  void start_session(boost::asio::ip::tcp::socket socket);
   void shutdown();
 
   Services& services_;
   RoomDirectory rooms_;
   SessionRegistry sessions_;
   const StaticFiles static_files_;
+  ConnectionLimits limits_;
+  const AddressRanges trusted_proxies_;
   boost::asio::ip::tcp::acceptor acceptor_;
+  // The accept loop's state; used on the acceptor's strand only.
+  boost::asio::steady_timer accept_retry_;
+  AcceptBackoff accept_backoff_;
+  LogThrottle refusal_log_{std::chrono::seconds(10)};
 };
 
 }  // namespace brethren::server

@@ -20,7 +20,12 @@
 
 namespace brethren::testing {
 
-std::string server_binary() { return BRETHREN_SERVER_BINARY; }
+// BRETHREN_TEST_SERVER_BINARY runs the tests against another build, e.g.
+// an older one, to see a test fail before its fix.
+std::string server_binary() {
+  const char* other = std::getenv("BRETHREN_TEST_SERVER_BINARY");
+  return other && *other ? other : BRETHREN_SERVER_BINARY;
+}
 
 TempDir::TempDir() {
   std::string tmpl = (std::filesystem::temp_directory_path() / "brethren-test-XXXXXX").string();
@@ -33,7 +38,8 @@ TempDir::~TempDir() {
   std::filesystem::remove_all(path_, ignored);
 }
 
-ServerProcess::ServerProcess(const std::string& db_path, std::vector<std::string> extra_args) {
+ServerProcess::ServerProcess(const std::string& db_path, std::vector<std::string> extra_args,
+                             std::vector<std::string> command_prefix) {
   log_path_ = db_path + ".server.log";
   int out_pipe[2];
   if (pipe(out_pipe) != 0) throw std::runtime_error("pipe failed");
@@ -45,6 +51,7 @@ ServerProcess::ServerProcess(const std::string& db_path, std::vector<std::string
     args.insert(args.end(), {"--rate-limit", "100000", "--rate-burst", "100000"});
   }
   args.insert(args.end(), extra_args.begin(), extra_args.end());
+  args.insert(args.begin(), command_prefix.begin(), command_prefix.end());
   pid_ = fork();
   if (pid_ < 0) throw std::runtime_error("fork failed");
   if (pid_ == 0) {
@@ -56,7 +63,7 @@ ServerProcess::ServerProcess(const std::string& db_path, std::vector<std::string
     std::vector<char*> argv;
     for (auto& a : args) argv.push_back(a.data());
     argv.push_back(nullptr);
-    execv(argv[0], argv.data());
+    execvp(argv[0], argv.data());
     _exit(127);
   }
   close(out_pipe[1]);

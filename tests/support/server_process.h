@@ -26,7 +26,10 @@ class TempDir {
 class ServerProcess {
  public:
   // Starts the server (port 0 on 127.0.0.1) and waits until it listens.
-  ServerProcess(const std::string& db_path, std::vector<std::string> extra_args = {});
+  // command_prefix runs it through another program that then executes it
+  // in its place (the same pid), e.g. {"prlimit", "--nofile=64:64", "--"}.
+  ServerProcess(const std::string& db_path, std::vector<std::string> extra_args = {},
+                std::vector<std::string> command_prefix = {});
   ~ServerProcess();  // SIGKILL if still running
   ServerProcess(const ServerProcess&) = delete;
   ServerProcess& operator=(const ServerProcess&) = delete;
@@ -46,7 +49,8 @@ class ServerProcess {
   std::string log_path_;
 };
 
-// The brethren-server binary this build produced.
+// The brethren-server binary this build produced (or the one named by
+// BRETHREN_TEST_SERVER_BINARY).
 std::string server_binary();
 
 }  // namespace brethren::testing
