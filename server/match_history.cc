@@ -26,39 +26,39 @@ HistoryResponse error(int http_status, std::string_view code, const std::string&
 
 // Without a seat token, the public log goes to whoever could have watched
 // the match: the room code for an unlisted room, the password when
-// spectators need it, nobody when the room allows no spectators. nullopt:
-// allowed.
-std::optional<HistoryResponse> refuse_public_log(const persistence::RoomRecord& room, const HistoryRequest& request) {
+// spectators need it, nobody when the room allows no spectators.
+bool may_watch(const persistence::RoomRecord& room, const HistoryRequest& request) {
   v1::RoomSettings settings;
   settings.ParseFromString(room.settings);
   const v1::SpectatorPolicy policy = effective_spectator_policy(settings, !room.password_hash.empty());
-  if (policy == v1::SPECTATORS_NONE) {
-    return error(403, "SPECTATORS_FORBIDDEN", "this room allows no spectators: only its players may fetch the match");
-  }
-  if (!room.is_public && normalize_room_code(request.room_code) != room.code) {
-    return error(request.room_code.empty() ? 401 : 403, "UNKNOWN_ROOM",
-                 "the match was played in an unlisted room: send its room code in X-Room-Code");
-  }
+  if (policy == v1::SPECTATORS_NONE) return false;
+  if (!room.is_public && normalize_room_code(request.room_code) != room.code) return false;
   if (policy == v1::SPECTATORS_PASSWORD && sha256_hex(room.code + ":" + request.room_password) != room.password_hash) {
-    return error(request.room_password.empty() ? 401 : 403, "WRONG_PASSWORD",
-                 "spectators of this room need its password: send it in X-Room-Password");
+    return false;
   }
-  return std::nullopt;
+  return true;
+}
+
+// The one answer for a match that does not exist and for one the request
+// may not see: a stranger cannot tell them apart (nor a live match from a
+// finished one), whatever credentials were tried.
+HistoryResponse not_found(std::int64_t match_id) {
+  return error(404, "UNKNOWN_MATCH",
+               "no match " + std::to_string(match_id) +
+                   " that these credentials may see: send a seat token of the match (Authorization: Bearer), "
+                   "or the room code (X-Room-Code) and the spectator password (X-Room-Password) of its room");
 }
 
 }  // namespace
 
 HistoryResponse fetch_match_history(const persistence::Store& store, const rules::GameRegistry& games,
                                     const HistoryRequest& request) {
+  // Credentials first: whether the match exists, where it was played and
+  // whether it has ended are only for those who may see it.
   const auto match = store.load_match(request.match_id);
-  if (!match) return error(404, "UNKNOWN_MATCH", "no match " + std::to_string(request.match_id));
-  const auto result = store.load_result(request.match_id);
-  if (match->status != "finished" || !result) {
-    return error(409, "NOT_FINISHED", "match " + std::to_string(match->id) + " has not ended yet");
-  }
-  const rules::Game* game = games.find(match->game_id);
+  if (!match) return not_found(request.match_id);
   const auto room = store.load_room(match->room_code);
-  if (!game || !room) return error(500, "INTERNAL", "the match's game or room is not known to this server");
+  if (!room) return not_found(request.match_id);
   const auto seats = store.load_seats(room->code);
 
   // Whose view: a former player's seat, or the public (spectator) one.
@@ -68,10 +68,17 @@ HistoryResponse fetch_match_history(const persistence::Store& store, const rules
     for (const auto& s : seats) {
       if (!s.token_hash.empty() && s.token_hash == hash && s.seat < match->seat_count) seat = s.seat;
     }
-    if (seat < 0) return error(403, "INVALID_TOKEN", "that seat token is not a seat of this match");
-  } else if (auto refused = refuse_public_log(*room, request)) {
-    return *refused;
+    if (seat < 0) return not_found(request.match_id);
+  } else if (!may_watch(*room, request)) {
+    return not_found(request.match_id);
   }
+
+  const auto result = store.load_result(request.match_id);
+  if (match->status != "finished" || !result) {
+    return error(409, "NOT_FINISHED", "match " + std::to_string(match->id) + " has not ended yet");
+  }
+  const rules::Game* game = games.find(match->game_id);
+  if (!game) return error(500, "INTERNAL", "the match's game is not known to this server");
 
   v1::GameOptions options;
   options.ParseFromString(match->options);

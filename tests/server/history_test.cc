@@ -51,6 +51,18 @@ std::string first_difference(const google::protobuf::RepeatedPtrField<v1::EventR
 
 std::string history_path(std::int64_t id) { return "/api/matches/" + std::to_string(id); }
 
+// What a stranger learns about match `id`: the status and the body with the
+// id itself written as N, to compare with the answer for an id that does
+// not exist (issue #13, item 11).
+std::string as_stranger_sees(const HttpReply& reply, std::int64_t id) {
+  std::string body = reply.body;
+  const std::string digits = std::to_string(id);
+  for (auto at = body.find(digits); at != std::string::npos; at = body.find(digits, at + 1)) {
+    body.replace(at, digits.size(), "N");
+  }
+  return std::to_string(reply.status) + " " + body;
+}
+
 }  // namespace
 
 TEST_CASE("History: every game's public log is what a spectator saw, a seat's replay what that seat saw") {
@@ -99,7 +111,7 @@ TEST_CASE("History: every game's public log is what a spectator saw, a seat's re
   }
 }
 
-TEST_CASE("History: unknown match 404, live match 409, bad tokens 401/403, a private room needs its code") {
+TEST_CASE("History: credentials come first, an unknown match and a forbidden one look the same, 409 only for those entitled") {
   TempDir dir;
   ServerProcess server(dir.path() + "/h.db");
   const auto port = server.port();
@@ -107,15 +119,21 @@ TEST_CASE("History: unknown match 404, live match 409, bad tokens 401/403, a pri
     auto at = r.body.find("\"code\":\"");
     return at == std::string::npos ? std::string() : r.body.substr(at + 8, r.body.find('"', at + 8) - at - 8);
   };
-  REQUIRE(http_get_with(port, "/api/matches/999").status == 404);
-  REQUIRE(code_of(http_get_with(port, "/api/matches/999")) == "UNKNOWN_MATCH");
+  const std::int64_t unknown_id = 999999;
+  const auto unknown = http_get_with(port, history_path(unknown_id));
+  REQUIRE(unknown.status == 404);
+  REQUIRE(code_of(unknown) == "UNKNOWN_MATCH");
+  const std::string stranger_answer = as_stranger_sees(unknown, unknown_id);
   REQUIRE(http_get_with(port, "/api/matches/abc").status == 400);
+  // A malformed Authorization header is refused whatever the id.
+  REQUIRE(http_get_with(port, history_path(unknown_id), {{"Authorization", "Basic abc"}}).status == 401);
 
   // A live match: the human on seat 0 never makes his preliminary choice.
   WsClient host(port);
-  const std::string live_code =
-      host.request(create_room_msg("letter-of-marque", 3)).room_created().room().room_code();
-  REQUIRE(host.request(take_seat_msg(live_code, 0)).has_seat_taken());
+  auto created = host.request(create_room_msg("letter-of-marque", 3)).room_created();
+  const std::string live_code = created.room().room_code();
+  const std::string host_seat_token = host.request(take_seat_msg(live_code, 0)).seat_taken().seat_token();
+  REQUIRE_FALSE(host_seat_token.empty());
   for (int s = 1; s < 3; ++s) {
     v1::ClientMessage bot;
     bot.mutable_add_bot()->set_room_code(live_code);
@@ -124,20 +142,30 @@ TEST_CASE("History: unknown match 404, live match 409, bad tokens 401/403, a pri
   }
   const auto live = host.request(start_msg(live_code)).room().match();
   REQUIRE(live.seed().empty());
-  const auto not_finished = http_get_with(port, history_path(live.match_id()), {{"X-Room-Code", live_code}});
+  const auto live_path = history_path(live.match_id());
+  // Whether it exists and that it is live: only for those who may see it.
+  REQUIRE(as_stranger_sees(http_get_with(port, live_path), live.match_id()) == stranger_answer);
+  REQUIRE(as_stranger_sees(http_get_with(port, live_path, {{"X-Room-Code", "WRONGCODE"}}), live.match_id()) ==
+          stranger_answer);
+  REQUIRE(as_stranger_sees(http_get_with(port, live_path, {{"Authorization", "Bearer " + std::string(64, 'a')}}),
+                           live.match_id()) == stranger_answer);
+  const auto not_finished = http_get_with(port, live_path, {{"X-Room-Code", live_code}});
   REQUIRE(not_finished.status == 409);
   REQUIRE(code_of(not_finished) == "NOT_FINISHED");
+  REQUIRE(http_get_with(port, live_path, {{"Authorization", "Bearer " + host_seat_token}}).status == 409);
 
   const auto played = play_against_bots(port, "port-royal-pfister", 2);
   const auto path = history_path(played.match_id);
-  auto unlisted = http_get_with(port, path);
-  REQUIRE(unlisted.status == 401);
-  REQUIRE(code_of(unlisted) == "UNKNOWN_ROOM");
-  REQUIRE(http_get_with(port, path, {{"X-Room-Code", "WRONGCODE"}}).status == 403);
+  auto stranger = [&](const std::map<std::string, std::string>& headers) {
+    return as_stranger_sees(http_get_with(port, path, headers), played.match_id);
+  };
+  REQUIRE(stranger({}) == stranger_answer);  // an unlisted room: its code is needed
+  REQUIRE(stranger({{"X-Room-Code", "WRONGCODE"}}) == stranger_answer);
+  REQUIRE(stranger({{"Authorization", "Bearer " + std::string(64, 'a')}}) == stranger_answer);
+  // Another match's seat token is no key to this one.
+  REQUIRE(stranger({{"Authorization", "Bearer " + host_seat_token}}) == stranger_answer);
   REQUIRE(http_get_with(port, path, {{"Authorization", "Basic abc"}}).status == 401);
-  auto forged = http_get_with(port, path, {{"Authorization", "Bearer " + std::string(64, 'a')}});
-  REQUIRE(forged.status == 403);
-  REQUIRE(code_of(forged) == "INVALID_TOKEN");
+  REQUIRE(http_get_with(port, path, {{"X-Room-Code", played.room_code}}).status == 200);
   REQUIRE(http_get_with(port, path, {{"Authorization", "Bearer " + played.seat0_token}}).status == 200);
 }
 
@@ -145,11 +173,15 @@ TEST_CASE("History: a room's spectator policy guards its public log, its players
   TempDir dir;
   ServerProcess server(dir.path() + "/h.db");
   const auto port = server.port();
+  const std::string stranger_answer = as_stranger_sees(http_get_with(port, history_path(999999)), 999999);
   {
     const auto played = play_against_bots(port, "letter-of-marque", 3, {}, "s3cret");
     const auto path = history_path(played.match_id);
-    REQUIRE(http_get_with(port, path, {{"X-Room-Code", played.room_code}}).status == 401);
-    REQUIRE(http_get_with(port, path, {{"X-Room-Code", played.room_code}, {"X-Room-Password", "nope"}}).status == 403);
+    auto stranger = [&](const std::map<std::string, std::string>& headers) {
+      return as_stranger_sees(http_get_with(port, path, headers), played.match_id);
+    };
+    REQUIRE(stranger({{"X-Room-Code", played.room_code}}) == stranger_answer);
+    REQUIRE(stranger({{"X-Room-Code", played.room_code}, {"X-Room-Password", "nope"}}) == stranger_answer);
     REQUIRE(http_get_with(port, path, {{"X-Room-Code", played.room_code}, {"X-Room-Password", "s3cret"}}).status == 200);
   }
   {
@@ -157,9 +189,8 @@ TEST_CASE("History: a room's spectator policy guards its public log, its players
     closed.set_spectators(v1::SPECTATORS_NONE);
     const auto played = play_against_bots(port, "letter-of-marque", 3, closed);
     const auto path = history_path(played.match_id);
-    const auto refused = http_get_with(port, path, {{"X-Room-Code", played.room_code}});
-    REQUIRE(refused.status == 403);
-    REQUIRE(refused.body.find("SPECTATORS_FORBIDDEN") != std::string::npos);
+    REQUIRE(as_stranger_sees(http_get_with(port, path, {{"X-Room-Code", played.room_code}}), played.match_id) ==
+            stranger_answer);
     const auto mine = parse_history(
         http_get_with(port, path, {{"Authorization", "Bearer " + played.seat0_token}}));
     REQUIRE(as_bytes(mine.events()) == as_bytes(played.seat0_events));
