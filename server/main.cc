@@ -3,10 +3,17 @@
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
 
+#include <sys/resource.h>
+#include <unistd.h>
+
 #include <boost/asio/io_context.hpp>
+#include <cctype>
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <iostream>
+#include <optional>
 
 #include "persistence/store.h"
 #include "rules/registry/all_bots.h"
@@ -27,6 +34,49 @@ std::string browser_host(const std::string& bind) {
   return bind;
 }
 
+// strerror in lower case, to follow "cannot open database X: ".
+std::string error_text(int error) {
+  std::string text = std::strerror(error);
+  if (!text.empty()) text[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(text[0])));
+  return text;
+}
+
+// Why SQLite could not use `db`, in words, found before it tries: its own
+// message for all of these is "unable to open database file". nullopt: no
+// problem found (the folder is created when missing).
+std::optional<std::string> database_path_problem(const std::filesystem::path& db) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(db, ec)) return "it is a directory";
+  const std::filesystem::path folder = db.has_parent_path() ? db.parent_path() : std::filesystem::path(".");
+  std::filesystem::create_directories(folder, ec);
+  if (ec) return error_text(ec.value()) + " (creating the folder " + folder.string() + ")";
+  if (!std::filesystem::is_directory(folder, ec)) return "its folder " + folder.string() + " is not a directory";
+  // access() reports a read-only file system to root too (EROFS), and
+  // SQLite needs the folder writable for its -wal and -shm files.
+  if (::access(folder.c_str(), W_OK) != 0) return error_text(errno) + " (the folder " + folder.string() + ")";
+  if (std::filesystem::exists(db, ec) && ::access(db.c_str(), R_OK | W_OK) != 0) return error_text(errno);
+  return std::nullopt;
+}
+
+// One descriptor per connection: the soft limit goes up to the hard one
+// (as far as an unprivileged process may), and a limit below the connection
+// cap is worth a warning.
+void raise_open_file_limit(std::size_t max_connections) {
+  rlimit limit{};
+  if (::getrlimit(RLIMIT_NOFILE, &limit) != 0) return;
+  if (limit.rlim_cur < limit.rlim_max) {
+    rlimit raised = limit;
+    raised.rlim_cur = limit.rlim_max;
+    if (::setrlimit(RLIMIT_NOFILE, &raised) == 0) limit = raised;
+  }
+  constexpr rlim_t kReserve = 64;  // the database, the log, the event loop
+  if (limit.rlim_cur != RLIM_INFINITY && limit.rlim_cur < max_connections + kReserve) {
+    spdlog::warn("open files limit {} is below --max-connections {} + {}: past it, accepts fail and back off "
+                 "until descriptors are free (raise it with ulimit -n)",
+                 limit.rlim_cur, max_connections, kReserve);
+  }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -40,13 +90,17 @@ int main(int argc, char** argv) {
   spdlog::set_level(spdlog::level::from_str(config->log_level));
   spdlog::flush_on(spdlog::level::info);
 
+  raise_open_file_limit(config->max_connections);
+
   std::unique_ptr<persistence::Store> store;
+  if (const auto problem = database_path_problem(config->db)) {
+    spdlog::critical("cannot open database {}: {}", config->db, *problem);
+    return 1;
+  }
   try {
-    const std::filesystem::path db_path(config->db);
-    if (db_path.has_parent_path()) std::filesystem::create_directories(db_path.parent_path());
     store = persistence::Store::open(config->db, persistence::StoreOptions{config->db_sync_full});
   } catch (const std::exception& e) {
-    spdlog::critical("cannot open the database: {}", e.what());
+    spdlog::critical("cannot open database {}: {}", config->db, e.what());
     return 1;
   }
 
