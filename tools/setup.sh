@@ -13,6 +13,7 @@ PACKAGES=(
   libspdlog-dev libsqlite3-dev libssl-dev
   catch2
   libbenchmark-dev
+  haproxy openssl
 )
 
 missing=()
