@@ -170,7 +170,10 @@ TEST_CASE("TLS proxy: wss and https through HAProxy, which passes the client add
     REQUIRE(reply.request_id() == 1);
     REQUIRE(reply.has_hello());
     REQUIRE(reply.hello().protocol_version() == 1);
-    ws.close(beast::websocket::close_code::normal);
+    // The proxy may end the TCP connection before the client's own
+    // teardown: a close error here says nothing about the round trip.
+    beast::error_code close_ec;
+    ws.close(beast::websocket::close_code::normal, close_ec);
   }
 
   SECTION("the per-address cap counts the client the proxy names, not the proxy") {
