@@ -36,7 +36,10 @@ TEST_CASE("Server: /healthz and /metrics answer over plain HTTP") {
                            "brethren_move_latency_seconds_bucket", "brethren_db_commit_latency_seconds_bucket"}) {
     REQUIRE_THAT(metrics, Catch::Contains(name));
   }
-  REQUIRE(http_get(server.port(), "/nothing").first == 404);
+  // Unknown API paths and files are 404; an extension-less path is the
+  // browser client's page (static_files_test.cc).
+  REQUIRE(http_get(server.port(), "/api/nothing").first == 404);
+  REQUIRE(http_get(server.port(), "/nothing.txt").first == 404);
 }
 
 TEST_CASE("Server: Hello negotiates the protocol version, ListGames lists every game") {
