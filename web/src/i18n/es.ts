@@ -1,0 +1,3 @@
+import type { Catalogue } from "../i18n";
+
+export const es: Catalogue = {};
