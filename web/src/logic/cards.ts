@@ -40,20 +40,20 @@ const EXPEDITIONS: Record<string, [string, number, number]> = {
 
 export function pfisterFace(card: CardKind): PfisterFace {
   const name = CardKind[card] ?? "";
-  let m = /^CARD_KIND_SHIP_([YBGRK])_(\d|X)_(\d)$/.exec(name);
+  let m = /^SHIP_([YBGRK])_(\d|X)_(\d)$/.exec(name);
   if (m) return { kind: "ship", colour: PRP_COLOURS[m[1]], swords: m[2] === "X" ? "skull" : Number(m[2]), coins: Number(m[3]) };
-  m = /^CARD_KIND_P_(.+)$/.exec(name);
+  m = /^P_(.+)$/.exec(name);
   if (m && PERSONS[m[1]]) {
     const [person, vp, cost] = PERSONS[m[1]];
     const colour = /^TRADER_([YBGRK])/.exec(m[1]);
     return { kind: "person", person, vp, cost, colour: colour ? PRP_COLOURS[colour[1]] : undefined };
   }
-  m = /^CARD_KIND_EXP_(.+)$/.exec(name);
+  m = /^EXP_(.+)$/.exec(name);
   if (m && EXPEDITIONS[m[1]]) {
     const [symbols, vp, coins] = EXPEDITIONS[m[1]];
     return { kind: "expedition", symbols, vp, coins };
   }
-  if (name.startsWith("CARD_KIND_TAX_")) return { kind: "tax", person: name === "CARD_KIND_TAX_SWORDS" ? "swords" : "minvp" };
+  if (name.startsWith("TAX_")) return { kind: "tax", person: name === "TAX_SWORDS" ? "swords" : "minvp" };
   return { kind: "unknown" };
 }
 

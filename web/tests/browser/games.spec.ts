@@ -1,0 +1,147 @@
+// For each game: people create and join through the UI (the share link),
+// bots fill the other seats, the people play a whole match by clicking
+// enabled move controls (a seeded random choice), one of them reloads in the
+// middle and resumes, and a spectator watches without ever being shown a
+// private element. Any console error or uncaught exception fails the test.
+import { test, expect } from "@playwright/test";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { person, seeded, withServer, expectNoErrors, tableVersion, attachJson, type Person } from "./helpers";
+
+const GAMES = [
+  { id: "letter-of-marque", seats: 3, seed: 11 },
+  { id: "port-royal-pfister", seats: 3, seed: 12 },
+  { id: "port-royal-panning", seats: 3, seed: 13 },
+  { id: "tortuga-1667", seats: 4, seed: 14 },
+];
+const IMAGES = join(__dirname, "..", "..", "..", "docs", "images");
+
+for (const game of GAMES) {
+  test(`${game.id}: a whole match through the UI`, async ({ browser }, info) => {
+    const random = seeded(game.seed);
+    const anne = await person(browser, "Anne");
+    const bart = await person(browser, "Bart");
+    const watcher = await person(browser, "Watcher");
+    const people = [anne, bart, watcher];
+    const metrics: Record<string, unknown> = { game: game.id };
+
+    // Anne opens the lobby and creates the room.
+    const t0 = Date.now();
+    await anne.page.goto(withServer("/"));
+    await anne.page.getByTestId("name").fill("Anne");
+    await expect(anne.page.getByTestId("create")).toBeEnabled();
+    metrics.interactiveMs = Date.now() - t0;
+    metrics.navigation = await anne.page.evaluate(() => {
+      const n = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
+      return { domInteractive: Math.round(n.domInteractive), loadEventEnd: Math.round(n.loadEventEnd) };
+    });
+    await anne.page.getByTestId("game").selectOption(game.id);
+    await anne.page.getByTestId("seats").fill(String(game.seats));
+    await anne.page.getByTestId("create").click();
+    await expect(anne.page.getByTestId("room")).toBeVisible();
+    await anne.page.getByTestId("take-seat-0").click();
+    await expect(anne.page.getByTestId("seat-0")).toContainText("Anne");
+    const link = new URL(await anne.page.getByTestId("share-link").inputValue());
+    const sharePath = link.pathname + link.search;
+
+    // Bart and the watcher open the share link.
+    for (const p of [bart, watcher]) {
+      await p.page.goto(sharePath);
+      await p.page.getByTestId("join-name").fill(p.name);
+      await p.page.getByTestId("join-room").click();
+      await expect(p.page.getByTestId("room")).toBeVisible();
+    }
+    await bart.page.getByTestId("take-seat-1").click();
+    await expect(anne.page.getByTestId("seat-1")).toContainText("Bart");
+    for (let s = 2; s < game.seats; s++) {
+      await anne.page.getByTestId(`add-bot-${s}`).click();
+      await expect(anne.page.getByTestId(`seat-${s}`)).toContainText("bot", { ignoreCase: true });
+    }
+    await anne.page.getByTestId("start").click();
+    for (const p of people) await expect(p.page.getByTestId("table")).toBeVisible();
+
+    const players = [anne, bart];
+    let moves = 0;
+    let reloaded = false;
+    let shotTaken = false;
+    const spectatorChecks = { checks: 0 };
+    const finished = async (p: Person) => (await p.page.getByTestId("outcome").count()) > 0;
+    for (let round = 0; round < 4000; round++) {
+      if ((await finished(anne)) && (await finished(bart))) break;
+      let moved = false;
+      for (const p of players) {
+        const buttons = p.page.locator("[data-testid=table] button.move:enabled");
+        const n = await buttons.count();
+        if (n === 0) continue;
+        const before = await tableVersion(p.page);
+        const pick = Math.floor(random() * n);
+        try {
+          await buttons.nth(pick).click({ timeout: 2000 });
+        } catch {
+          continue; // the table changed under the pointer: choose again
+        }
+        await p.page
+          .waitForFunction((v) => document.querySelector<HTMLElement>("[data-testid=table]")?.dataset.version !== v, before, { timeout: 10_000 })
+          .catch(() => undefined);
+        moves++;
+        moved = true;
+      }
+      if (!moved) await anne.page.waitForTimeout(50);
+      if (moves >= 12 && !shotTaken) {
+        shotTaken = true;
+        await screenshots(anne, game.id, info);
+      }
+      if (moves >= 20 && !reloaded) {
+        reloaded = true;
+        const logBefore = await bart.page.locator("[data-testid=event-log] li").count();
+        const versionBefore = Number(await tableVersion(bart.page));
+        await bart.page.reload();
+        await expect(bart.page.getByTestId("table")).toBeVisible();
+        await expect(bart.page.getByTestId("conn")).toHaveAttribute("data-state", "open");
+        await expect.poll(async () => Number(await tableVersion(bart.page))).toBeGreaterThanOrEqual(versionBefore);
+        const logAfter = await bart.page.locator("[data-testid=event-log] li").count();
+        expect(logAfter).toBeGreaterThanOrEqual(Math.min(logBefore, 300));
+        metrics.reload = { logBefore, logAfter, versionBefore };
+      }
+      if (round % 10 === 0) {
+        spectatorChecks.checks++;
+        await expectNothingPrivate(watcher);
+      }
+    }
+    for (const p of people) await expect(p.page.getByTestId("outcome")).toBeVisible({ timeout: 30_000 });
+    await expectNothingPrivate(watcher);
+    await expect(anne.page.getByTestId("history-link")).toHaveAttribute("href", /\/api\/matches\/\d+/);
+
+    metrics.moves = moves;
+    metrics.spectatorChecks = spectatorChecks.checks;
+    const render = (await Promise.all(people.map((p) => p.page.evaluate(() => window.__brethren?.renderMs ?? [])))).flat().sort((a, b) => a - b);
+    metrics.renderMs = { count: render.length, median: render[Math.floor(render.length / 2)], p95: render[Math.floor(render.length * 0.95)], max: render[render.length - 1] };
+    metrics.bundle = await anne.page.evaluate(async () => {
+      const src = document.querySelector<HTMLScriptElement>("script[type=module]")?.src ?? "";
+      return { src };
+    });
+    await attachJson(info, "metrics.json", metrics);
+    mkdirSync(info.outputDir, { recursive: true });
+    writeFileSync(join(info.outputDir, "metrics.json"), JSON.stringify(metrics, null, 2));
+    console.log(`metrics ${JSON.stringify(metrics)}`);
+    expectNoErrors(people);
+    for (const p of people) await p.context.close();
+  });
+}
+
+async function expectNothingPrivate(watcher: Person) {
+  const page = watcher.page;
+  expect(await page.locator("[data-private]").count()).toBe(0);
+  expect(await page.locator("button.move").count()).toBe(0);
+}
+
+async function screenshots(p: Person, gameId: string, info: import("@playwright/test").TestInfo) {
+  const wide = await p.page.screenshot({ fullPage: false });
+  await info.attach(`${gameId}-1280x800.png`, { body: wide, contentType: "image/png" });
+  mkdirSync(IMAGES, { recursive: true });
+  writeFileSync(join(IMAGES, `${gameId}.png`), wide);
+  await p.page.setViewportSize({ width: 390, height: 844 });
+  const phone = await p.page.screenshot({ fullPage: false });
+  await info.attach(`${gameId}-390x844.png`, { body: phone, contentType: "image/png" });
+  await p.page.setViewportSize({ width: 1280, height: 800 });
+}
