@@ -9,7 +9,7 @@ import { file_brethren_v1_port_royal_pfister } from "../gen/brethren/v1/port_roy
 import { file_brethren_v1_port_royal_panning } from "../gen/brethren/v1/port_royal_panning_pb";
 import { file_brethren_v1_tortuga_1667 } from "../gen/brethren/v1/tortuga_1667_pb";
 import { t, hasKey } from "../i18n";
-import { cardLabel } from "./cards";
+import { cardLabel, pfisterLabel, eventCardWord } from "./cards";
 
 const registry = createRegistry(
   file_brethren_v1_game,
@@ -39,6 +39,13 @@ export function enumWord(name: string): string {
   return name.replace(ENUM_PREFIXES, "").toLowerCase().replace(/_/g, " ");
 }
 
+/** Enums whose values are cards get the card's words. */
+function enumText(typeName: string, value: number): string | null {
+  if (typeName === "brethren.v1.port_royal_pfister.CardKind") return pfisterLabel(value);
+  if (typeName === "brethren.v1.tortuga_1667.EventCard") return eventCardWord(value);
+  return null;
+}
+
 function scalarText(v: unknown): string {
   if (typeof v === "boolean") return v ? t("yes") : t("no");
   return String(v);
@@ -51,6 +58,8 @@ function fieldValue(field: DescField, value: unknown, names: SeatNamer): string 
     return scalarText(value);
   }
   if (field.fieldKind === "enum") {
+    const special = enumText(field.enum.typeName, value as number);
+    if (special !== null) return special;
     const ev = field.enum.values.find((x) => x.number === value);
     return ev ? enumWord(ev.name) : String(value);
   }
@@ -59,6 +68,8 @@ function fieldValue(field: DescField, value: unknown, names: SeatNamer): string 
     const items = value as unknown[];
     if (items.length === 0) return "—";
     if (field.listKind === "enum") {
+      const special = items.map((x) => enumText(field.enum.typeName, x as number));
+      if (special.every((x) => x !== null)) return special.join(", ");
       return items.map((x) => enumWord(field.enum.values.find((e) => e.number === x)?.name ?? String(x))).join(", ");
     }
     if (field.listKind === "message") return items.map((x) => messageText(x as Message, names)).join(", ");

@@ -124,3 +124,10 @@ test("the language follows the browser unless the switch chose one", () => {
   assert.equal(pickLang(["es"], "it"), "it");
   assert.equal(t("room.seat", { n: 2 }, "en"), "Seat 2");
 });
+
+test("cards named by an enum read as the card", () => {
+  const e = create(GameEventSchema, {
+    game: { case: "portRoyalPfister", value: { kind: { case: "shipRepelled", value: { seat: 1, card: CardKind.SHIP_K_X_3 } } } },
+  });
+  assert.equal(describeEvent(e, names), "Bart repelled black ship, ☠ swords, 3 coins");
+});
