@@ -14,6 +14,11 @@ PACKAGES=(
   catch2
   libbenchmark-dev
 )
+# The web client (web/, tools/build-web.sh) and its browser tests: Debian's
+# Chromium, and Node with npm unless a node is installed already (Debian 12's
+# nodejs is 18, which esbuild, protoc-gen-es and Playwright accept).
+PACKAGES+=(chromium)
+if ! command -v node >/dev/null 2>&1; then PACKAGES+=(nodejs npm); fi
 
 missing=()
 for pkg in "${PACKAGES[@]}"; do
