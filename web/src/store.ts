@@ -125,7 +125,8 @@ class Store {
     const leaving = this.state.room && (route.page !== "room" || route.code !== this.state.room.roomCode);
     if (leaving) this.set({ room: null, view: null, log: emptyLog(0n), chat: [], deadlineUnixMs: 0 });
     this.set({ route, kicked: false });
-    if (route.page === "room" && this.conn.state === "open") void this.enterRoom(route.code);
+    const alreadyIn = route.page === "room" && this.state.room?.roomCode === route.code;
+    if (route.page === "room" && !alreadyIn && this.conn.state === "open") void this.enterRoom(route.code);
   }
 
   // --- connection -------------------------------------------------------

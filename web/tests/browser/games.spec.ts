@@ -112,14 +112,39 @@ for (const game of GAMES) {
     await expectNothingPrivate(watcher);
     await expect(anne.page.getByTestId("history-link")).toHaveAttribute("href", /\/api\/matches\/\d+/);
 
+    if (game.id === "letter-of-marque") {
+      // Bart opens the room in a second tab: the seat moves there, and the
+      // first tab says so (close 4001) and can take it back.
+      const tab2 = await bart.context.newPage();
+      tab2.on("pageerror", (e) => bart.errors.push(`Bart tab 2 exception: ${e.message}`));
+      tab2.on("console", (m) => { if (m.type() === "error") bart.errors.push(`Bart tab 2 console: ${m.text()}`); });
+      await tab2.goto(sharePath);
+      await expect(tab2.getByTestId("outcome")).toBeVisible();
+      await expect(bart.page.getByTestId("conn")).toHaveAttribute("data-state", "replaced");
+      await bart.page.getByTestId("conn").getByRole("button").click();
+      await expect(bart.page.getByTestId("conn")).toHaveAttribute("data-state", "open");
+      await expect(tab2.getByTestId("conn")).toHaveAttribute("data-state", "replaced");
+      await tab2.close();
+    }
+
     metrics.moves = moves;
     metrics.spectatorChecks = spectatorChecks.checks;
     const render = (await Promise.all(people.map((p) => p.page.evaluate(() => window.__brethren?.renderMs ?? [])))).flat().sort((a, b) => a - b);
     metrics.renderMs = { count: render.length, median: render[Math.floor(render.length / 2)], p95: render[Math.floor(render.length * 0.95)], max: render[render.length - 1] };
-    metrics.bundle = await anne.page.evaluate(async () => {
-      const src = document.querySelector<HTMLScriptElement>("script[type=module]")?.src ?? "";
-      return { src };
-    });
+    // The replay page steps through the finished match, backwards and forwards.
+    await anne.page.getByTestId("replay-link").click();
+    await expect(anne.page.getByTestId("replay")).toBeVisible();
+    const stepText = async () => (await anne.page.getByTestId("replay-step").textContent()) ?? "";
+    const atEnd = await stepText();
+    await anne.page.getByTestId("replay-prev").click();
+    await expect.poll(stepText).not.toBe(atEnd);
+    await anne.page.getByTestId("replay-first").click();
+    await expect(anne.page.locator("[data-testid=replay-log] li")).toHaveCount(0);
+    await anne.page.getByTestId("replay-next").click();
+    await expect(anne.page.locator("[data-testid=replay-log] li")).toHaveCount(1);
+    await anne.page.getByTestId("replay-last").click();
+    await expect.poll(stepText).toBe(atEnd);
+
     await attachJson(info, "metrics.json", metrics);
     mkdirSync(info.outputDir, { recursive: true });
     writeFileSync(join(info.outputDir, "metrics.json"), JSON.stringify(metrics, null, 2));
@@ -136,11 +161,13 @@ async function expectNothingPrivate(watcher: Person) {
 }
 
 async function screenshots(p: Person, gameId: string, info: import("@playwright/test").TestInfo) {
+  await p.page.getByTestId("table").scrollIntoViewIfNeeded();
   const wide = await p.page.screenshot({ fullPage: false });
   await info.attach(`${gameId}-1280x800.png`, { body: wide, contentType: "image/png" });
   mkdirSync(IMAGES, { recursive: true });
   writeFileSync(join(IMAGES, `${gameId}.png`), wide);
   await p.page.setViewportSize({ width: 390, height: 844 });
+  await p.page.getByTestId("table").scrollIntoViewIfNeeded();
   const phone = await p.page.screenshot({ fullPage: false });
   await info.attach(`${gameId}-390x844.png`, { body: phone, contentType: "image/png" });
   await p.page.setViewportSize({ width: 1280, height: 800 });
