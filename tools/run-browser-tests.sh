@@ -44,8 +44,8 @@ if [ ${#web_root_flag[@]} -gt 0 ]; then
   export BRETHREN_WEB_URL="http://127.0.0.1:$port/"
   unset BRETHREN_WS_URL
 else
-  # A server without static files: serve web/dist apart and point the page at the server.
-  node web/scripts/serve.mjs 0 >"$tmp/static.log" 2>&1 &
+  # A server without static files: serve web/dist apart (forwarding /api/) and point the page at the server.
+  BRETHREN_API_UPSTREAM="http://127.0.0.1:$port" node web/scripts/serve.mjs 0 >"$tmp/static.log" 2>&1 &
   pids+=($!)
   export BRETHREN_WEB_URL=$(wait_for_line "$tmp/static.log" '^http://')
   export BRETHREN_WS_URL="$ws_url"

@@ -15,9 +15,9 @@ PACKAGES=(
   libbenchmark-dev
 )
 # The web client (web/, tools/build-web.sh) and its browser tests: Debian's
-# Chromium, and Node with npm unless a node is installed already (Debian 12's
+# Chromium (with an emoji font for the cards' symbols), and Node with npm unless a node is installed already (Debian 12's
 # nodejs is 18, which esbuild, protoc-gen-es and Playwright accept).
-PACKAGES+=(chromium)
+PACKAGES+=(chromium fonts-noto-color-emoji)
 if ! command -v node >/dev/null 2>&1; then PACKAGES+=(nodejs npm); fi
 
 missing=()

@@ -142,9 +142,10 @@ export function serverUrl(loc: Location): string {
   return `${scheme}//${loc.host}/ws`;
 }
 
-/** The HTTP origin of the same server, for /api/matches. */
-export function httpBase(wsUrl: string): string {
-  const u = new URL(wsUrl);
-  u.protocol = u.protocol === "wss:" ? "https:" : "http:";
-  return u.origin;
+/**
+ * Where /api/matches is: the page's own origin, which is the game server
+ * (or, in development with ?server=, a static server that forwards /api/).
+ */
+export function httpBase(_wsUrl: string): string {
+  return location.origin;
 }

@@ -5,7 +5,8 @@
 // private element. Any console error or uncaught exception fails the test.
 import { test, expect } from "@playwright/test";
 import { mkdirSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { join, dirname } from "node:path";
+import { fileURLToPath } from "node:url";
 import { person, seeded, withServer, expectNoErrors, tableVersion, attachJson, type Person } from "./helpers";
 
 const GAMES = [
@@ -14,7 +15,7 @@ const GAMES = [
   { id: "port-royal-panning", seats: 3, seed: 13 },
   { id: "tortuga-1667", seats: 4, seed: 14 },
 ];
-const IMAGES = join(__dirname, "..", "..", "..", "docs", "images");
+const IMAGES = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "..", "docs", "images");
 
 for (const game of GAMES) {
   test(`${game.id}: a whole match through the UI`, async ({ browser }, info) => {
