@@ -54,7 +54,7 @@ export function parseRoute(pathname: string): Route {
 /** Render timings for the browser test: ms from a matchUpdate to its drawn table. */
 declare global {
   interface Window {
-    __brethren?: { renderMs: number[]; pendingUpdateAt: number | null };
+    __brethren?: { renderMs: number[]; pendingUpdateAt: number | null; readyAt?: number };
   }
 }
 
@@ -135,6 +135,8 @@ class Store {
     try {
       const games = await this.conn.request({ case: "listGames", value: {} });
       if (games.case === "games") this.set({ games: games.value.games });
+      // For the browser test: ms from navigation start until the lobby can be used.
+      window.__brethren!.readyAt ??= performance.now();
       const route = this.state.route;
       if (route.page === "room") await this.enterRoom(route.code);
     } catch (e) {

@@ -34,7 +34,7 @@ for (const game of GAMES) {
     metrics.interactiveMs = Date.now() - t0;
     metrics.navigation = await anne.page.evaluate(() => {
       const n = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
-      return { domInteractive: Math.round(n.domInteractive), loadEventEnd: Math.round(n.loadEventEnd) };
+      return { domInteractive: Math.round(n.domInteractive), loadEventEnd: Math.round(n.loadEventEnd), lobbyReady: Math.round(window.__brethren?.readyAt ?? -1) };
     });
     await anne.page.getByTestId("game").selectOption(game.id);
     await anne.page.getByTestId("seats").fill(String(game.seats));
@@ -165,11 +165,14 @@ async function screenshots(p: Person, gameId: string, info: import("@playwright/
   await p.page.getByTestId("table").scrollIntoViewIfNeeded();
   const wide = await p.page.screenshot({ fullPage: false });
   await info.attach(`${gameId}-1280x800.png`, { body: wide, contentType: "image/png" });
+  mkdirSync(info.outputDir, { recursive: true });
+  writeFileSync(info.outputPath(`${gameId}-1280x800.png`), wide);
   mkdirSync(IMAGES, { recursive: true });
   writeFileSync(join(IMAGES, `${gameId}.png`), wide);
   await p.page.setViewportSize({ width: 390, height: 844 });
   await p.page.getByTestId("table").scrollIntoViewIfNeeded();
   const phone = await p.page.screenshot({ fullPage: false });
   await info.attach(`${gameId}-390x844.png`, { body: phone, contentType: "image/png" });
+  writeFileSync(info.outputPath(`${gameId}-390x844.png`), phone);
   await p.page.setViewportSize({ width: 1280, height: 800 });
 }
