@@ -54,7 +54,7 @@ export function parseRoute(pathname: string): Route {
 /** Render timings for the browser test: ms from a matchUpdate to its drawn table. */
 declare global {
   interface Window {
-    __brethren?: { renderMs: number[]; pendingUpdateAt: number | null; readyAt?: number };
+    __brethren?: { renderMs: number[]; pendingUpdateAt: number | null; readyAt?: number; dropConnection?: () => void };
   }
 }
 
@@ -87,6 +87,8 @@ class Store {
       onPush: (m) => this.onPush(m),
       onOpen: (c, reconnect) => this.onOpen(c, reconnect),
     });
+    // For the browser test: drop the socket as a broken network would.
+    window.__brethren.dropConnection = () => this.conn.drop();
     window.addEventListener("popstate", () => this.enterRoute(parseRoute(location.pathname)));
   }
 

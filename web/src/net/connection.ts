@@ -116,6 +116,11 @@ export class Connection {
     this.connect();
   }
 
+  /** Closes the socket without stopping: the connection reconnects and restores, as after a network failure. */
+  drop(): void {
+    this.ws?.close(3000, "dropped");
+  }
+
   stop(): void {
     this.stopped = true;
     this.ws?.close();

@@ -64,6 +64,7 @@ for (const game of GAMES) {
     const players = [anne, bart];
     let moves = 0;
     let reloaded = false;
+    let dropped = false;
     let shotTaken = false;
     const spectatorChecks = { checks: 0 };
     const finished = async (p: Person) => (await p.page.getByTestId("outcome").count()) > 0;
@@ -104,12 +105,30 @@ for (const game of GAMES) {
         expect(logAfter).toBeGreaterThanOrEqual(Math.min(logBefore, 300));
         metrics.reload = { logBefore, logAfter, versionBefore };
       }
+      if (moves >= 6 && !dropped) {
+        // A dropped network: Anne's page reconnects and resumes from the
+        // last version it saw; the events it had stay, none is lost or doubled.
+        dropped = true;
+        const before = await logVersions(anne);
+        await anne.page.evaluate(() => window.__brethren!.dropConnection!());
+        await expect(anne.page.getByTestId("conn")).toHaveAttribute("data-state", "open");
+        await expect.poll(async () => (await logVersions(anne)).length).toBeGreaterThanOrEqual(before.length);
+        const after = await logVersions(anne);
+        expect(after.slice(0, before.length)).toEqual(before);
+        expect(new Set(after).size).toBe(after.length);
+        metrics.drop = { before: before.length, after: after.length };
+      }
       if (round % 10 === 0) {
         spectatorChecks.checks++;
         await expectNothingPrivate(watcher);
       }
     }
     for (const p of people) await expect(p.page.getByTestId("outcome")).toBeVisible({ timeout: 30_000 });
+    // The watcher switches to Spanish, then Italian.
+    await watcher.page.getByTestId("lang").selectOption("es");
+    await expect(watcher.page.getByText("Resultado final")).toBeVisible();
+    await watcher.page.getByTestId("lang").selectOption("it");
+    await expect(watcher.page.getByText("Risultato finale")).toBeVisible();
     await expectNothingPrivate(watcher);
     await expect(anne.page.getByTestId("history-link")).toHaveAttribute("href", /\/api\/matches\/\d+/);
 
@@ -153,6 +172,10 @@ for (const game of GAMES) {
     expectNoErrors(people);
     for (const p of people) await p.context.close();
   });
+}
+
+async function logVersions(p: Person): Promise<number[]> {
+  return p.page.evaluate(() => [...document.querySelectorAll<HTMLElement>("[data-testid=event-log] li")].map((li) => Number(li.dataset.version)));
 }
 
 async function expectNothingPrivate(watcher: Person) {
