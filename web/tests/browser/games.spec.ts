@@ -60,6 +60,9 @@ for (const game of GAMES) {
     }
     await anne.page.getByTestId("start").click();
     for (const p of people) await expect(p.page.getByTestId("table")).toBeVisible();
+    await anne.page.getByTestId("chat-input").fill("Fair winds!");
+    await anne.page.getByTestId("chat-send").click();
+    for (const p of people) await expect(p.page.getByTestId("chat-log")).toContainText("Fair winds!");
 
     const players = [anne, bart];
     let moves = 0;
@@ -129,6 +132,7 @@ for (const game of GAMES) {
     await expect(watcher.page.getByText("Resultado final")).toBeVisible();
     await watcher.page.getByTestId("lang").selectOption("it");
     await expect(watcher.page.getByText("Risultato finale")).toBeVisible();
+    await watcher.page.getByTestId("lang").selectOption("en");
     await expectNothingPrivate(watcher);
     await expect(anne.page.getByTestId("history-link")).toHaveAttribute("href", /\/api\/matches\/\d+/);
 
@@ -151,19 +155,22 @@ for (const game of GAMES) {
     metrics.spectatorChecks = spectatorChecks.checks;
     const render = (await Promise.all(people.map((p) => p.page.evaluate(() => window.__brethren?.renderMs ?? [])))).flat().sort((a, b) => a - b);
     metrics.renderMs = { count: render.length, median: render[Math.floor(render.length / 2)], p95: render[Math.floor(render.length * 0.95)], max: render[render.length - 1] };
+    const replayHref = (await bart.page.getByTestId("replay-link").getAttribute("href"))!;
+    if (game.id === "letter-of-marque") await hostControls(anne, bart, watcher);
     // The replay page steps through the finished match, backwards and forwards.
-    await anne.page.getByTestId("replay-link").click();
-    await expect(anne.page.getByTestId("replay")).toBeVisible();
-    const stepText = async () => (await anne.page.getByTestId("replay-step").textContent()) ?? "";
+    await bart.page.goto(replayHref);
+    await expect(bart.page.getByTestId("replay")).toBeVisible();
+    const stepText = async () => (await bart.page.getByTestId("replay-step").textContent()) ?? "";
     const atEnd = await stepText();
-    await anne.page.getByTestId("replay-prev").click();
+    await bart.page.getByTestId("replay-prev").click();
     await expect.poll(stepText).not.toBe(atEnd);
-    await anne.page.getByTestId("replay-first").click();
-    await expect(anne.page.locator("[data-testid=replay-log] li")).toHaveCount(0);
-    await anne.page.getByTestId("replay-next").click();
-    await expect(anne.page.locator("[data-testid=replay-log] li")).toHaveCount(1);
-    await anne.page.getByTestId("replay-last").click();
+    await bart.page.getByTestId("replay-first").click();
+    await expect(bart.page.locator("[data-testid=replay-log] li")).toHaveCount(0);
+    await bart.page.getByTestId("replay-next").click();
+    await expect(bart.page.locator("[data-testid=replay-log] li")).toHaveCount(1);
+    await bart.page.getByTestId("replay-last").click();
     await expect.poll(stepText).toBe(atEnd);
+
 
     await attachJson(info, "metrics.json", metrics);
     mkdirSync(info.outputDir, { recursive: true });
@@ -172,6 +179,24 @@ for (const game of GAMES) {
     expectNoErrors(people);
     for (const p of people) await p.context.close();
   });
+}
+
+/** Lock, rematch, transfer host and kick, through the host's buttons. */
+async function hostControls(anne: Person, bart: Person, watcher: Person) {
+  await anne.page.getByTestId("lock").click();
+  await expect(anne.page.getByTestId("lock")).toHaveAttribute("aria-pressed", "true");
+  await anne.page.getByTestId("lock").click();
+  await expect(anne.page.getByTestId("lock")).toHaveAttribute("aria-pressed", "false");
+  const firstVersion = Number(await tableVersion(anne.page));
+  await anne.page.getByTestId("rematch").click();
+  await expect(anne.page.getByTestId("outcome")).toHaveCount(0);
+  await expect.poll(async () => Number(await tableVersion(anne.page))).toBeLessThan(firstVersion);
+  await expect(bart.page.getByTestId("outcome")).toHaveCount(0);
+  await anne.page.locator("[data-testid^=member-]", { hasText: "Bart" }).getByRole("button", { name: /make host/i }).click();
+  await expect(bart.page.getByTestId("lock")).toBeVisible();
+  await expect(anne.page.getByTestId("lock")).toHaveCount(0);
+  await bart.page.locator("[data-testid^=member-]", { hasText: "Watcher" }).getByRole("button", { name: /remove/i }).click();
+  await expect(watcher.page.getByText("removed you from the room")).toBeVisible();
 }
 
 async function logVersions(p: Person): Promise<number[]> {
