@@ -25,6 +25,8 @@ const SEAT_FIELDS = new Set([
   "caller", "startSeat", "toSeat", "forcingSeat", "highBidder", "dealer", "nextDealer",
   "privilegedSeat", "firstBidder", "activeSeat", "currentSeat",
 ]);
+/** Positions counted from 0 in the protocol and from 1 on the screen (the cards show #1 … #5). */
+const POSITION_FIELDS = new Set(["slot", "slotA", "slotB", "position", "slots", "prisonerIndex", "index"]);
 const SEAT_LIST_FIELDS = new Set(["tiedLowest", "rewarded", "seats", "voters", "skipped", "withoutCards", "cannonsFrom", "flyingDutchman", "jollyRoger", "column"]);
 
 const BRANCH_FLAGS = ["armed", "success", "automatic", "nobodyBid", "pilesExhausted", "ghost"];
@@ -55,6 +57,7 @@ function fieldValue(field: DescField, value: unknown, names: SeatNamer): string 
   const name = field.localName;
   if (field.fieldKind === "scalar") {
     if (SEAT_FIELDS.has(name) && typeof value === "number") return value < 0 ? "—" : names(value);
+    if (POSITION_FIELDS.has(name) && typeof value === "number") return String(value + 1);
     return scalarText(value);
   }
   if (field.fieldKind === "enum") {
@@ -74,6 +77,7 @@ function fieldValue(field: DescField, value: unknown, names: SeatNamer): string 
     }
     if (field.listKind === "message") return items.map((x) => messageText(x as Message, names)).join(", ");
     if (SEAT_LIST_FIELDS.has(name)) return items.map((x) => names(Number(x))).join(", ");
+    if (POSITION_FIELDS.has(name)) return items.map((x) => String(Number(x) + 1)).join(", ");
     return items.map(scalarText).join(", ");
   }
   return "";

@@ -131,3 +131,10 @@ test("cards named by an enum read as the card", () => {
   });
   assert.equal(describeEvent(e, names), "Bart repelled black ship, ☠ swords, 3 coins");
 });
+
+test("positions read from 1, as the cards show them", () => {
+  const a = create(GameActionSchema, {
+    game: { case: "tortuga1667", value: { kind: { case: "force", value: { slotA: 0, slotB: 4, target: 1 } } } },
+  });
+  assert.equal(describeAction(a, names), "Force Bart to pick position 1 or 5");
+});
