@@ -9,9 +9,9 @@ import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { person, seeded, withServer, expectNoErrors, tableVersion, attachJson, type Person } from "./helpers";
 
-const GAMES = [
-  { id: "letter-of-marque", seats: 3, seed: 11 },
-  { id: "port-royal-pfister", seats: 3, seed: 12 },
+const GAMES: { id: string; seats: number; seed: number; clockSeconds?: number; password?: string }[] = [
+  { id: "letter-of-marque", seats: 3, seed: 11, clockSeconds: 120 },
+  { id: "port-royal-pfister", seats: 3, seed: 12, password: "parrot" },
   { id: "port-royal-panning", seats: 3, seed: 13 },
   { id: "tortuga-1667", seats: 4, seed: 14 },
 ];
@@ -38,6 +38,8 @@ for (const game of GAMES) {
     });
     await anne.page.getByTestId("game").selectOption(game.id);
     await anne.page.getByTestId("seats").fill(String(game.seats));
+    if (game.clockSeconds) await anne.page.getByTestId("clock").fill(String(game.clockSeconds));
+    if (game.password) await anne.page.getByTestId("password").fill(game.password);
     await anne.page.getByTestId("create").click();
     await expect(anne.page.getByTestId("room")).toBeVisible();
     await anne.page.getByTestId("take-seat-0").click();
@@ -49,6 +51,7 @@ for (const game of GAMES) {
     for (const p of [bart, watcher]) {
       await p.page.goto(sharePath);
       await p.page.getByTestId("join-name").fill(p.name);
+      if (game.password) await p.page.getByTestId("join-password").fill(game.password);
       await p.page.getByTestId("join-room").click();
       await expect(p.page.getByTestId("room")).toBeVisible();
     }
@@ -60,6 +63,7 @@ for (const game of GAMES) {
     }
     await anne.page.getByTestId("start").click();
     for (const p of people) await expect(p.page.getByTestId("table")).toBeVisible();
+    if (game.clockSeconds) await expect(anne.page.getByTestId("clock")).toContainText(/\d+ s/);
     await anne.page.getByTestId("chat-input").fill("Fair winds!");
     await anne.page.getByTestId("chat-send").click();
     for (const p of people) await expect(p.page.getByTestId("chat-log")).toContainText("Fair winds!");
