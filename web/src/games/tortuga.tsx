@@ -1,7 +1,10 @@
 // Tortuga 1667: the two ships (crew in order, holds), Tortuga, the galleon,
 // the event row (with what the viewer saw), each player's role, vote-card
 // count and maps, the viewer's loyalty and vote hand, the vote in progress.
+import { useState } from "preact/hooks";
 import type { BoardCtx } from "../ui/Table";
+import { MoveButton, type Moves, type MoveEntry } from "../ui/moves";
+import { actionValue } from "../logic/describe";
 import { t } from "../i18n";
 import { Phase, Area, Team, EventCard, type View, type VoteCard } from "../gen/brethren/v1/tortuga_1667_pb";
 import { voteLabel, eventCardWord } from "../logic/cards";
@@ -78,21 +81,7 @@ export function tortugaBoard(v: View, ctx: BoardCtx) {
         </div>
       </div>
       <h4>{t("t67.eventRow")}</h4>
-      <div class="cards event-row" data-testid="event-row">
-        {v.row.map((slot, i) => {
-          const seen = slot.faceDown && slot.known !== EventCard.EVENT_UNKNOWN;
-          return (
-            <div class={`card event ${slot.faceDown ? "back" : "empty"}`} aria-label={t("t67.slot", { n: i + 1 })}>
-              <small>#{i + 1}</small>
-              {slot.faceDown ? (seen ? <span data-private="true">👁 {eventCardWord(slot.known)}</span> : <span>🂠</span>) : <span>—</span>}
-              <div class="card-moves">
-                {moves.buttons<{ slot: number }>("reveal", (a) => a.slot === i, () => `👁 ${t("t67.reveal")}`)}
-                {moves.buttons<{ slot: number }>("pickForced", (a) => a.slot === i, () => `☝ ${t("t67.pick")}`)}
-              </div>
-            </div>
-          );
-        })}
-      </div>
+      <EventRow v={v} moves={moves} names={names} look={moves.take("look")} force={moves.take("force")} />
       <p class="hint">{t("t67.decks", { events: v.eventDeckCount, votes: v.voteDeckCount, stars: v.starCardCount })}{v.starCards.length ? ` · ★ ${v.starCards.map(eventCardWord).join(", ")}` : ""}</p>
       {v.discard.length > 0 && <p class="hint">{t("t67.discard")}: {v.discard.map(eventCardWord).join(", ")}</p>}
       {v.vote && v.vote.kind !== 0 && (
@@ -131,5 +120,53 @@ export function tortugaBoard(v: View, ctx: BoardCtx) {
         </div>
       )}
     </div>
+  );
+}
+
+/**
+ * The event row: reveal and pick sit on each card; looking and forcing name
+ * two positions, so the player marks two cards first and then chooses
+ * "look" or whom to force from the moves that fit that pair.
+ */
+function EventRow({ v, moves, names, look, force }: { v: View; moves: Moves; names: (s: number) => string; look: MoveEntry[]; force: MoveEntry[] }) {
+  const [marked, setMarked] = useState<number[]>([]);
+  const pairable = look.length > 0 || force.length > 0;
+  const toggle = (i: number) => setMarked((m) => (m.includes(i) ? m.filter((x) => x !== i) : [...m.slice(-1), i].sort((a, b) => a - b)));
+  const fits = (e: MoveEntry) => {
+    const a = actionValue<{ slotA: number; slotB: number }>(e.action);
+    return marked.length === 2 && a.slotA === marked[0] && a.slotB === marked[1];
+  };
+  return (
+    <>
+      <div class="cards event-row" data-testid="event-row">
+        {v.row.map((slot, i) => {
+          const seen = slot.faceDown && slot.known !== EventCard.EVENT_UNKNOWN;
+          return (
+            <div class={`card event ${slot.faceDown ? "back" : "empty"} ${marked.includes(i) ? "marked" : ""}`} aria-label={t("t67.slot", { n: i + 1 })}>
+              <small>#{i + 1}</small>
+              {slot.faceDown ? (seen ? <span data-private="true">👁 {eventCardWord(slot.known)}</span> : <span>🂠</span>) : <span>—</span>}
+              <div class="card-moves">
+                {moves.buttons<{ slot: number }>("reveal", (a) => a.slot === i, () => `👁 ${t("t67.reveal")}`)}
+                {moves.buttons<{ slot: number }>("pickForced", (a) => a.slot === i, () => `☝ ${t("t67.pick")}`)}
+                {pairable && slot.faceDown && (
+                  <button type="button" class="mark" aria-pressed={marked.includes(i)} data-testid={`mark-${i}`} onClick={() => toggle(i)}>
+                    {marked.includes(i) ? "☑" : "☐"} {t("t67.mark")}
+                  </button>
+                )}
+              </div>
+            </div>
+          );
+        })}
+      </div>
+      {pairable && (
+        <div class="pair-moves" role="group" aria-label={t("t67.pairMoves")}>
+          {marked.length < 2 ? <span class="hint">{t("t67.markTwo")}</span> : null}
+          {look.filter(fits).map((e) => <MoveButton e={e} label={moves.label(e)}>👀 {t("t67.look")}</MoveButton>)}
+          {force.filter(fits).map((e) => (
+            <MoveButton e={e} label={moves.label(e)}>☝ {t("t67.force", { name: names(actionValue<{ target: number }>(e.action).target) })}</MoveButton>
+          ))}
+        </div>
+      )}
+    </>
   );
 }

@@ -112,4 +112,9 @@ export const enGames: Catalogue = {
   "ev.t67.voteRevealed": "The vote ({kind}) failed: {cards}", "ev.t67.voteRevealed.success": "The vote ({kind}) succeeded: {cards}",
   "ev.t67.treasurePlaced": "{seat} put a chest in the {hold} hold of the {ship}", "ev.t67.passed": "{seat} passed",
   "ev.t67.loyaltyDealt": "Your loyalty: {loyalty}", "ev.t67.gameEnded": "Game over: British {british}, French {french}; winner {winner}",
+  "t67.mark": "Mark",
+  "t67.markTwo": "Mark two face-down cards to look at them or to force a player to pick one.",
+  "t67.look": "Look at both",
+  "t67.force": "Force {name} to pick",
+  "t67.pairMoves": "Moves on the two marked cards",
 };

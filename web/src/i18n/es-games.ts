@@ -89,4 +89,9 @@ export const esGames: Catalogue = {
   "ev.t67.turnStarted": "Turno {turn}: {seat}", "ev.t67.revealed": "{reader} reveló {card}", "ev.t67.voted": "{seat} votó",
   "ev.t67.pawnMoved": "{seat} se movió de {from} a {to}", "ev.t67.voteCalled": "{caller} pidió una votación: {kind}",
   "ev.t67.passed": "{seat} pasó", "ev.t67.gameEnded": "Fin de la partida: británicos {british}, franceses {french}; gana {winner}",
+  "t67.mark": "Marcar",
+  "t67.markTwo": "Marca dos cartas boca abajo para mirarlas u obligar a un jugador a elegir una.",
+  "t67.look": "Mirar las dos",
+  "t67.force": "Obligar a {name} a elegir",
+  "t67.pairMoves": "Jugadas con las dos cartas marcadas",
 };

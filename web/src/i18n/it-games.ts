@@ -89,4 +89,9 @@ export const itGames: Catalogue = {
   "ev.t67.turnStarted": "Turno {turn}: {seat}", "ev.t67.revealed": "{reader} ha rivelato {card}", "ev.t67.voted": "{seat} ha votato",
   "ev.t67.pawnMoved": "{seat} si è spostato da {from} a {to}", "ev.t67.voteCalled": "{caller} ha chiesto una votazione: {kind}",
   "ev.t67.passed": "{seat} passa", "ev.t67.gameEnded": "Partita finita: inglesi {british}, francesi {french}; vince {winner}",
+  "t67.mark": "Segna",
+  "t67.markTwo": "Segna due carte coperte per guardarle o costringere un giocatore a sceglierne una.",
+  "t67.look": "Guarda entrambe",
+  "t67.force": "Costringi {name} a scegliere",
+  "t67.pairMoves": "Mosse sulle due carte segnate",
 };

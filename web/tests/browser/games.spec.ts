@@ -72,6 +72,7 @@ for (const game of GAMES) {
     let moves = 0;
     let reloaded = false;
     let dropped = false;
+    const kinds: Record<string, number> = {};
     let shotTaken = false;
     const spectatorChecks = { checks: 0 };
     const finished = async (p: Person) => (await p.page.getByTestId("outcome").count()) > 0;
@@ -79,11 +80,22 @@ for (const game of GAMES) {
       if ((await finished(anne)) && (await finished(bart))) break;
       let moved = false;
       for (const p of players) {
+        // Tortuga: looking and forcing need two marked cards first.
+        const marks = p.page.locator("[data-testid=table] button.mark[aria-pressed=false]");
+        const markCount = await marks.count();
+        if (markCount >= 2 && random() < 0.5) {
+          const first = Math.floor(random() * markCount);
+          await marks.nth(first).click().catch(() => undefined);
+          const left = await marks.count();
+          if (left > 0) await marks.nth(Math.floor(random() * left)).click().catch(() => undefined);
+        }
         const buttons = p.page.locator("[data-testid=table] button.move:enabled");
         const n = await buttons.count();
         if (n === 0) continue;
         const before = await tableVersion(p.page);
         const pick = Math.floor(random() * n);
+        const kind = (await buttons.nth(pick).getAttribute("data-move").catch(() => null)) ?? "?";
+        kinds[kind] = (kinds[kind] ?? 0) + 1;
         try {
           await buttons.nth(pick).click({ timeout: 2000 });
         } catch {
@@ -156,6 +168,7 @@ for (const game of GAMES) {
     }
 
     metrics.moves = moves;
+    metrics.moveKinds = kinds;
     metrics.spectatorChecks = spectatorChecks.checks;
     const render = (await Promise.all(people.map((p) => p.page.evaluate(() => window.__brethren?.renderMs ?? [])))).flat().sort((a, b) => a - b);
     metrics.renderMs = { count: render.length, median: render[Math.floor(render.length / 2)], p95: render[Math.floor(render.length * 0.95)], max: render[render.length - 1] };
