@@ -96,9 +96,13 @@ export function tortugaBoard(v: View, ctx: BoardCtx) {
           <li class={`player ${p.seat === me ? "me" : ""} ${p.seat === v.currentSeat ? "current" : ""}`} data-testid={`player-${p.seat}`}>
             <h4>{p.seat === v.currentSeat ? "➤ " : ""}{names(p.seat)}</h4>
             <p>
-              {roles(p.seat)} · 🗳 {p.voteCards}{p.albatrosses ? ` · 🕊 ${p.albatrosses}` : ""}
-              {p.maps.length ? ` · 🗺 ${p.maps.map(eventCardWord).join(", ")}` : ""}
-              {p.loyalty !== Team.UNKNOWN && v.phase === Phase.FINISHED ? ` · ${teamWord(p.loyalty)}` : ""}
+              {[
+                roles(p.seat),
+                `🗳 ${p.voteCards}`,
+                p.albatrosses ? `🕊 ${p.albatrosses}` : "",
+                p.maps.length ? `🗺 ${p.maps.map(eventCardWord).join(", ")}` : "",
+                p.loyalty !== Team.UNKNOWN && v.phase === Phase.FINISHED ? teamWord(p.loyalty) : "",
+              ].filter(Boolean).join(" · ")}
             </p>
           </li>
         ))}
