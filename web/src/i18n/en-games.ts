@@ -117,4 +117,10 @@ export const enGames: Catalogue = {
   "t67.look": "Look at both",
   "t67.force": "Force {name} to pick",
   "t67.pairMoves": "Moves on the two marked cards",
+  "team.unknown": "nobody",
+  "t67.area.0": "the Flying Dutchman",
+  "t67.area.1": "the Jolly Roger",
+  "t67.area.2": "Tortuga",
+  "t67.area.3": "the Flying Dutchman's lifeboat",
+  "t67.area.4": "the Jolly Roger's lifeboat",
 };

@@ -9,7 +9,7 @@ import { file_brethren_v1_port_royal_pfister } from "../gen/brethren/v1/port_roy
 import { file_brethren_v1_port_royal_panning } from "../gen/brethren/v1/port_royal_panning_pb";
 import { file_brethren_v1_tortuga_1667 } from "../gen/brethren/v1/tortuga_1667_pb";
 import { t, hasKey } from "../i18n";
-import { cardLabel, pfisterLabel, eventCardWord } from "./cards";
+import { cardLabel, pfisterLabel, eventCardWord, goodWord, crewColourWord } from "./cards";
 
 const registry = createRegistry(
   file_brethren_v1_game,
@@ -45,6 +45,11 @@ export function enumWord(name: string): string {
 function enumText(typeName: string, value: number): string | null {
   if (typeName === "brethren.v1.port_royal_pfister.CardKind") return pfisterLabel(value);
   if (typeName === "brethren.v1.tortuga_1667.EventCard") return eventCardWord(value);
+  if (typeName === "brethren.v1.port_royal_panning.Good") return goodWord(value);
+  if (typeName === "brethren.v1.port_royal_panning.Colour") return crewColourWord(value);
+  if (typeName === "brethren.v1.tortuga_1667.Team") return t(["team.british", "team.french", "team.dutch", "team.unknown"][value] ?? "team.unknown");
+  if (typeName === "brethren.v1.tortuga_1667.Area") return t(`t67.area.${value}`);
+  if (typeName === "brethren.v1.tortuga_1667.Ship") return t(value === 0 ? "t67.flyingDutchman" : "t67.jollyRoger");
   return null;
 }
 

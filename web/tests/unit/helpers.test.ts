@@ -138,3 +138,14 @@ test("positions read from 1, as the cards show them", () => {
   });
   assert.equal(describeAction(a, names), "Force Bart to pick position 1 or 5");
 });
+
+test("Spanish and Italian have every text English has, with the same placeholders", async () => {
+  const { en } = await import("../../src/i18n/en");
+  const { es } = await import("../../src/i18n/es");
+  const { it: itCat } = await import("../../src/i18n/it");
+  const holes = (s: string) => (s.match(/\{\w+\}/g) ?? []).sort().join(",");
+  for (const [name, cat] of [["es", es], ["it", itCat]] as const) {
+    assert.deepEqual(Object.keys(en).filter((k) => !(k in cat)), [], `${name} misses keys`);
+    for (const k of Object.keys(en)) assert.equal(holes(cat[k]), holes(en[k]), `${name} ${k}`);
+  }
+});
