@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { create } from "@bufbuild/protobuf";
 import { normalizeRoomCode, isRoomCode, formatRoomCode } from "../../src/logic/roomCode";
 import { mergeEvents, emptyLog } from "../../src/logic/eventLog";
-import { describeEvent, describeAction } from "../../src/logic/describe";
+import { describeEvent, describeAction, messageText } from "../../src/logic/describe";
 import { pfisterFace, voteFromKind, crewLabel } from "../../src/logic/cards";
 import { optionFields, optionsJson } from "../../src/logic/options";
 import { secondsLeft } from "../../src/logic/clock";
@@ -63,7 +63,10 @@ test("events without a template still read as words, seats as names and enums as
   const e = create(GameEventSchema, {
     game: { case: "tortuga1667", value: { kind: { case: "cabinFever", value: { reader: 1, other: 2 } } } },
   });
-  assert.equal(describeEvent(e, names), "Cabin fever: reader Bart, other Carla");
+  assert.equal(describeEvent(e, names), "Cabin fever: Bart and Carla");
+  // Without a template, the message's own fields in words.
+  const inner = e.game.case === "tortuga1667" ? e.game.value.kind.value : undefined;
+  assert.equal(messageText(inner, names), "reader Bart, other Carla");
   const a = create(GameActionSchema, {
     game: { case: "portRoyalPanning", value: { kind: { case: "playCard", value: { card: { colour: Colour.GHOST, value: 3 } } } } },
   });
