@@ -5,6 +5,8 @@
 # the view-to-screen helpers.
 #
 #   tools/run-browser-tests.sh [playwright args]     # BRETHREN_BUILD_DIR=build
+#   BRETHREN_UPDATE_DOC_IMAGES=1 tools/run-browser-tests.sh   # also refresh docs/images
+# Screenshots (1280x800 and 390x844) and metrics.json per game: web/test-results/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)

@@ -232,8 +232,11 @@ async function screenshots(p: Person, gameId: string, info: import("@playwright/
   await info.attach(`${gameId}-1280x800.png`, { body: wide, contentType: "image/png" });
   mkdirSync(info.outputDir, { recursive: true });
   writeFileSync(info.outputPath(`${gameId}-1280x800.png`), wide);
-  mkdirSync(IMAGES, { recursive: true });
-  writeFileSync(join(IMAGES, `${gameId}.png`), wide);
+  // docs/images is refreshed on request only, so that a test run leaves the tree clean.
+  if (process.env.BRETHREN_UPDATE_DOC_IMAGES === "1") {
+    mkdirSync(IMAGES, { recursive: true });
+    writeFileSync(join(IMAGES, `${gameId}.png`), wide);
+  }
   await p.page.setViewportSize({ width: 390, height: 844 });
   await p.page.getByTestId("table").scrollIntoViewIfNeeded();
   const phone = await p.page.screenshot({ fullPage: false });
