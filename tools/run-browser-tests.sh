@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Browser tests of the web client: builds the bundle, starts the real
-# brethren-server on a free loopback port with a fresh database, and runs
-# Playwright (Debian's /usr/bin/chromium) against it; then the unit tests of
-# the view-to-screen helpers.
+# Tests of the web client: builds the bundle, starts the real brethren-server
+# on a free loopback port with a fresh database, runs the unit tests of the
+# view-to-screen helpers (node --test), then Playwright with Debian's
+# /usr/bin/chromium against the server.
 #
 #   tools/run-browser-tests.sh [playwright args]     # BRETHREN_BUILD_DIR=build
 #   BRETHREN_UPDATE_DOC_IMAGES=1 tools/run-browser-tests.sh   # also refresh docs/images
