@@ -24,6 +24,9 @@ struct Config {
   // Tests and benchmarks only: every match gets this seed instead of a secret
   // random one (0: off). Never set it where players play for real.
   std::uint64_t insecure_fixed_seed = 0;
+  // The browser client's bundle (empty: "web" beside the executable, else
+  // <prefix>/share/brethren/web; none found: / says the client is not built).
+  std::string web_root;
 };
 
 // Parses argv and the environment. Returns nullopt after printing --help or

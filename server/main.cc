@@ -17,6 +17,18 @@
 
 using namespace brethren;
 
+namespace {
+
+// The host to put in a URL for a person: a wildcard bind is reachable as
+// localhost; an IPv6 literal needs brackets.
+std::string browser_host(const std::string& bind) {
+  if (bind == "0.0.0.0" || bind == "::" || bind.empty()) return "localhost";
+  if (bind.find(':') != std::string::npos) return "[" + bind + "]";
+  return bind;
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
   int exit_code = 0;
   auto config = server::parse_config(argc, argv, exit_code);
@@ -60,6 +72,13 @@ int main(int argc, char** argv) {
   std::printf("listening on ws://%s:%u/ws\n", config->bind.c_str(), port);
   std::fflush(stdout);
   spdlog::info("listening on {}:{} with {} threads, database {}", config->bind, port, config->threads, config->db);
+  if (srv.static_files().available()) {
+    spdlog::info("serving the browser client from {}", srv.static_files().root());
+  } else {
+    spdlog::warn("no browser client found ({}): / says so; build web/ or pass --web-root",
+                 config->web_root.empty() ? "no web folder beside the executable" : config->web_root);
+  }
+  spdlog::info("open http://{}:{}/ in a browser", browser_host(config->bind), port);
   srv.run_until_signal();
   store.reset();  // commits anything still queued
   spdlog::info("bye");

@@ -5,6 +5,7 @@
 #include <boost/asio/post.hpp>
 #include <boost/asio/strand.hpp>
 #include <chrono>
+#include <filesystem>
 #include <future>
 
 #include "server/http_session.h"
@@ -16,7 +17,11 @@ namespace asio = boost::asio;
 using tcp = asio::ip::tcp;
 
 Server::Server(Services& services)
-    : services_(services), rooms_(services), acceptor_(asio::make_strand(services.io)) {}
+    : services_(services),
+      rooms_(services),
+      static_files_(services.config.web_root.empty() ? default_web_root()
+                                                     : std::filesystem::path(services.config.web_root)),
+      acceptor_(asio::make_strand(services.io)) {}
 
 std::uint16_t Server::listen() {
   const tcp::endpoint endpoint(asio::ip::make_address(services_.config.bind), services_.config.port);
@@ -34,7 +39,7 @@ void Server::accept() {
       if (ec == asio::error::operation_aborted || !acceptor_.is_open()) return;
       spdlog::warn("accept failed: {}", ec.message());
     } else {
-      std::make_shared<HttpSession>(std::move(socket), services_, rooms_, sessions_)->run();
+      std::make_shared<HttpSession>(std::move(socket), services_, rooms_, sessions_, static_files_)->run();
     }
     accept();
   });

@@ -10,6 +10,7 @@
 #include "server/room_directory.h"
 #include "server/services.h"
 #include "server/session_registry.h"
+#include "server/static_files.h"
 
 namespace brethren::server {
 
@@ -21,6 +22,7 @@ class Server {
   // Runs worker threads until SIGINT/SIGTERM, then shuts down gracefully.
   void run_until_signal();
   RoomDirectory& rooms() { return rooms_; }
+  const StaticFiles& static_files() const { return static_files_; }
 
  private:
   void accept();
@@ -29,6 +31,7 @@ class Server {
   Services& services_;
   RoomDirectory rooms_;
   SessionRegistry sessions_;
+  const StaticFiles static_files_;
   boost::asio::ip::tcp::acceptor acceptor_;
 };
 
