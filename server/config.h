@@ -24,6 +24,12 @@ struct Config {
   // Tests and benchmarks only: every match gets this seed instead of a secret
   // random one (0: off). Never set it where players play for real.
   std::uint64_t insecure_fixed_seed = 0;
+  // Room expiry (seconds; 0: never). An open room nobody is in; a finished
+  // room after its end and its last member; a live match without clock or
+  // bots that nobody has played or watched for this long (abandoned).
+  double idle_room_expiry_s = 30 * 60;
+  double finished_room_retention_s = 60 * 60;
+  double abandoned_match_expiry_s = 24 * 60 * 60;
 };
 
 // Parses argv and the environment. Returns nullopt after printing --help or

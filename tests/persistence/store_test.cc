@@ -300,3 +300,28 @@ TEST_CASE("Store: start-up reads open, playing and recently finished rooms only,
   REQUIRE(set.chat.at("OPN")[0].seq == 4);
   REQUIRE(set.chat.at("OPN")[1].seq == 5);
 }
+
+TEST_CASE("Store: the migration to schema 6 dates each finished room from its match's end") {
+  TempDir dir;
+  const std::string path = dir.path() + "/s.db";
+  {
+    auto store = Store::open(path);
+    RoomRecord done = room("FIN");
+    done.status = "finished";
+    done.created_at = 100;
+    store->insert_room(done, nullptr);
+    const auto id = store->next_match_id();
+    store->insert_match(MatchRecord{id, "FIN", "letter-of-marque", "", 1, 3, "live", 100, 0, "", 0, 0}, nullptr);
+    store->finish_match(ResultRecord{id, "o", "s", 5000, ""}, nullptr);
+    store->flush();
+  }
+  {
+    // Back to schema 5 as an older server left it: no status_at.
+    Connection db(path);
+    db.exec("DROP INDEX rooms_by_status; ALTER TABLE rooms DROP COLUMN status_at; PRAGMA user_version = 5");
+  }
+  auto store = Store::open(path);
+  REQUIRE(store->schema_version() == 6);
+  REQUIRE(store->load_recovery(5000, 1).rooms.size() == 1);
+  REQUIRE(store->load_recovery(5001, 1).rooms.empty());
+}
