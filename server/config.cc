@@ -1,6 +1,7 @@
 #include "server/config.h"
 
 #include <boost/program_options.hpp>
+#include <initializer_list>
 #include <iostream>
 #include <thread>
 
@@ -29,6 +30,9 @@ std::optional<Config> parse_config(int argc, char** argv, int& exit_code) {
       ("max-event-gap", po::value(&c.max_event_gap)->default_value(c.max_event_gap), "a reconnecting client that missed more events gets a full view instead")
       ("db-sync", po::value(&db_sync)->default_value(db_sync), "full: every commit survives power loss; normal: survives crashes only")
       ("max-send-queue", po::value(&c.max_send_queue)->default_value(c.max_send_queue), "outgoing frames queued for one slow client before it is dropped")
+      ("idle-room-expiry", po::value(&c.idle_room_expiry_s)->default_value(c.idle_room_expiry_s), "seconds an open room with nobody in it is kept (0: forever)")
+      ("finished-room-retention", po::value(&c.finished_room_retention_s)->default_value(c.finished_room_retention_s), "seconds a finished room is kept after its end and its last member left (0: forever); its matches stay in the history API")
+      ("abandoned-match-expiry", po::value(&c.abandoned_match_expiry_s)->default_value(c.abandoned_match_expiry_s), "seconds a live match without clock or bots is kept with nobody in its room and no move (0: forever); then it is abandoned")
       ("insecure-fixed-seed", po::value(&c.insecure_fixed_seed)->default_value(0), "tests and benchmarks only: every match uses this seed (0: secret random seeds)")
       ("web-root", po::value(&c.web_root)->default_value(c.web_root), "folder of the browser client's bundle (default: 'web' beside the executable, else <prefix>/share/brethren/web)");
   po::variables_map vm;
@@ -59,6 +63,13 @@ std::optional<Config> parse_config(int argc, char** argv, int& exit_code) {
     return std::nullopt;
   }
   c.db_sync_full = db_sync == "full";
+  for (double expiry : {c.idle_room_expiry_s, c.finished_room_retention_s, c.abandoned_match_expiry_s}) {
+    if (!(expiry >= 0 && expiry <= 365.0 * 24 * 3600)) {
+      std::cerr << "brethren-server: room expiry times must be between 0 and one year (seconds)\n";
+      exit_code = 2;
+      return std::nullopt;
+    }
+  }
   if (c.threads <= 0) c.threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   if (c.rate_limit <= 0 || c.rate_burst < 1) {
     std::cerr << "brethren-server: --rate-limit must be > 0 and --rate-burst >= 1\n";

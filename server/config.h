@@ -27,6 +27,12 @@ struct Config {
   // The browser client's bundle (empty: "web" beside the executable, else
   // <prefix>/share/brethren/web; none found: / says the client is not built).
   std::string web_root;
+  // Room expiry (seconds; 0: never). An open room nobody is in; a finished
+  // room after its end and its last member; a live match without clock or
+  // bots that nobody has played or watched for this long (abandoned).
+  double idle_room_expiry_s = 30 * 60;
+  double finished_room_retention_s = 60 * 60;
+  double abandoned_match_expiry_s = 24 * 60 * 60;
 };
 
 // Parses argv and the environment. Returns nullopt after printing --help or
