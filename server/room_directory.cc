@@ -80,6 +80,40 @@ std::vector<v1::RoomSummary> RoomDirectory::list_public(std::string_view game_id
   return out;
 }
 
+RoomDirectory::Page RoomDirectory::list_public_page(std::string_view game_id, bool with_free_seats,
+                                                   std::string_view after_code, std::size_t limit) const {
+  // Codes are unique and never change, so "after this code" is a stable
+  // cursor even when rooms come and go between pages.
+  std::vector<std::pair<std::string, std::shared_ptr<Room>>> candidates;
+  {
+    std::lock_guard lock(mutex_);
+    for (const auto& [code, room] : rooms_) {
+      if (code > after_code) candidates.emplace_back(code, room);
+    }
+  }
+  std::sort(candidates.begin(), candidates.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  Page page;
+  std::string_view last_code;
+  for (const auto& [code, room] : candidates) {
+    if (!room->listed()) continue;
+    auto s = room->summary();
+    if (!game_id.empty() && s.game_id() != game_id) continue;
+    if (with_free_seats && (s.status() != v1::ROOM_STATUS_OPEN || s.seats_taken() >= s.seat_count())) continue;
+    if (page.rooms.size() == limit) {
+      page.next_after = last_code;
+      break;
+    }
+    page.rooms.push_back(std::move(s));
+    last_code = code;
+  }
+  return page;
+}
+
+std::size_t RoomDirectory::size() const {
+  std::lock_guard lock(mutex_);
+  return rooms_.size();
+}
+
 std::vector<std::shared_ptr<Room>> RoomDirectory::all() const {
   std::lock_guard lock(mutex_);
   std::vector<std::shared_ptr<Room>> out;

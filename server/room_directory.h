@@ -31,6 +31,16 @@ class RoomDirectory {
   std::shared_ptr<Room> create(const rules::Game& game, persistence::RoomRecord record, Finish finish);
   void add(std::shared_ptr<Room> room);
   std::vector<v1::RoomSummary> list_public(std::string_view game_id) const;
+  // One page of public rooms in room-code order, after `after_code` (empty:
+  // from the start); `next_after` is the last code when more may follow.
+  struct Page {
+    std::vector<v1::RoomSummary> rooms;
+    std::string next_after;
+  };
+  Page list_public_page(std::string_view game_id, bool with_free_seats, std::string_view after_code,
+                        std::size_t limit) const;
+  // Rooms held in memory.
+  std::size_t size() const;
   std::vector<std::shared_ptr<Room>> all() const;
   // Drops `room` if it is still the one under its code (thread-safe).
   void remove(const std::shared_ptr<Room>& room);
