@@ -89,6 +89,16 @@ constexpr const char* kMigrations[] = {
         PRIMARY KEY (room_code, seq)
       ) WITHOUT ROWID;
     )sql",
+    // 6: rooms expire (issue #13). status_at: when the room entered its
+    // status (a finished room's end), so that start-up reads only the rooms
+    // still in play through an index instead of the whole history.
+    R"sql(
+      ALTER TABLE rooms ADD COLUMN status_at INTEGER NOT NULL DEFAULT 0;
+      UPDATE rooms SET status_at = COALESCE(
+        (SELECT MAX(finished_at) FROM matches WHERE matches.room_code = rooms.code AND matches.status = 'finished'),
+        created_at);
+      CREATE INDEX rooms_by_status ON rooms(status, status_at);
+    )sql",
 };
 
 }  // namespace

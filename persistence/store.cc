@@ -17,11 +17,12 @@ struct Store::Statements {
   explicit Statements(Connection& db)
       : insert_room(db.prepare(
             "INSERT INTO rooms (code, game_id, options, is_public, password_hash, seat_count, host_token_hash, "
-            "status, created_at, turn_time_limit_ms, settings) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)")),
+            "status, created_at, turn_time_limit_ms, settings, status_at) "
+            "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?9)")),
         update_room(db.prepare(
             "UPDATE rooms SET options = ?2, is_public = ?3, password_hash = ?4, seat_count = ?5, "
             "host_token_hash = ?6, turn_time_limit_ms = ?7, settings = ?8 WHERE code = ?1")),
-        room_status(db.prepare("UPDATE rooms SET status = ?2 WHERE code = ?1")),
+        room_status(db.prepare("UPDATE rooms SET status = ?2, status_at = ?3 WHERE code = ?1")),
         room_seat_count(db.prepare("UPDATE rooms SET seat_count = ?2 WHERE code = ?1")),
         upsert_seat(db.prepare(
             "INSERT INTO seats (room_code, seat, display_name, token_hash, bot_kind) VALUES (?1, ?2, ?3, ?4, ?5) "
@@ -33,6 +34,7 @@ struct Store::Statements {
         append_action(db.prepare(
             "INSERT INTO actions (match_id, seq, seat, action, at, deadline_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6)")),
         finish_match(db.prepare("UPDATE matches SET status = 'finished', finished_at = ?2 WHERE id = ?1")),
+        match_status(db.prepare("UPDATE matches SET status = ?2 WHERE id = ?1")),
         insert_result(db.prepare(
             "INSERT INTO results (match_id, outcome, summary, finished_at, final_state) "
             "VALUES (?1, ?2, ?3, ?4, ?5)")),
@@ -49,7 +51,7 @@ struct Store::Statements {
         rollback_to(db.prepare("ROLLBACK TO w")) {}
 
   Statement insert_room, update_room, room_status, room_seat_count, upsert_seat, delete_seat, insert_match, append_action,
-      finish_match, insert_result, delete_actions, insert_chat, begin, commit, savepoint, release, rollback_to;
+      finish_match, match_status, insert_result, delete_actions, insert_chat, begin, commit, savepoint, release, rollback_to;
 };
 
 namespace {
@@ -201,92 +203,141 @@ std::int64_t Store::next_match_id() {
 
 // --- writes -----------------------------------------------------------------
 
-void Store::insert_room(RoomRecord r, Done done) {
+namespace {
+std::int64_t now_unix_ms() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+}  // namespace
+
+void Store::commit_unit(Unit unit, Done done) {
+  // One write: the writer runs it inside one savepoint, so a failing step
+  // rolls back the steps before it.
   enqueue(
-      [r = std::move(r)](Statements& s) {
-        s.insert_room.bind(1, r.code).bind(2, r.game_id).bind_blob(3, r.options).bind(4, r.is_public ? 1 : 0);
-        s.insert_room.bind(5, r.password_hash).bind(6, r.seat_count).bind(7, r.host_token_hash).bind(8, r.status);
-        s.insert_room.bind(9, r.created_at).bind(10, r.turn_time_limit_ms).bind_blob(11, r.settings).run();
+      [steps = std::move(unit.steps_)](Statements& s) {
+        for (const auto& step : steps) step(s);
       },
       std::move(done));
 }
 
-void Store::update_room(RoomRecord r, Done done) {
-  enqueue(
-      [r = std::move(r)](Statements& s) {
-        s.update_room.bind(1, r.code).bind_blob(2, r.options).bind(3, r.is_public ? 1 : 0).bind(4, r.password_hash);
-        s.update_room.bind(5, r.seat_count).bind(6, r.host_token_hash).bind(7, r.turn_time_limit_ms);
-        s.update_room.bind_blob(8, r.settings).run();
-      },
-      std::move(done));
+Store::Unit& Store::Unit::insert_room(RoomRecord r) {
+  steps_.push_back([r = std::move(r)](Statements& s) {
+    s.insert_room.bind(1, r.code).bind(2, r.game_id).bind_blob(3, r.options).bind(4, r.is_public ? 1 : 0);
+    s.insert_room.bind(5, r.password_hash).bind(6, r.seat_count).bind(7, r.host_token_hash).bind(8, r.status);
+    s.insert_room.bind(9, r.created_at).bind(10, r.turn_time_limit_ms).bind_blob(11, r.settings).run();
+  });
+  return *this;
 }
+
+Store::Unit& Store::Unit::update_room(RoomRecord r) {
+  steps_.push_back([r = std::move(r)](Statements& s) {
+    s.update_room.bind(1, r.code).bind_blob(2, r.options).bind(3, r.is_public ? 1 : 0).bind(4, r.password_hash);
+    s.update_room.bind(5, r.seat_count).bind(6, r.host_token_hash).bind(7, r.turn_time_limit_ms);
+    s.update_room.bind_blob(8, r.settings).run();
+  });
+  return *this;
+}
+
+Store::Unit& Store::Unit::set_room_status(std::string code, std::string status, std::int64_t at_unix_ms) {
+  steps_.push_back([code = std::move(code), status = std::move(status), at_unix_ms](Statements& s) {
+    s.room_status.bind(1, code).bind(2, status).bind(3, at_unix_ms).run();
+  });
+  return *this;
+}
+
+Store::Unit& Store::Unit::set_room_seat_count(std::string code, int seat_count) {
+  steps_.push_back(
+      [code = std::move(code), seat_count](Statements& s) { s.room_seat_count.bind(1, code).bind(2, seat_count).run(); });
+  return *this;
+}
+
+Store::Unit& Store::Unit::upsert_seat(SeatRecord seat) {
+  steps_.push_back([seat = std::move(seat)](Statements& s) {
+    s.upsert_seat.bind(1, seat.room_code).bind(2, seat.seat).bind(3, seat.display_name).bind(4, seat.token_hash);
+    s.upsert_seat.bind(5, seat.bot_kind).run();
+  });
+  return *this;
+}
+
+Store::Unit& Store::Unit::delete_seat(std::string room_code, int seat) {
+  steps_.push_back(
+      [room_code = std::move(room_code), seat](Statements& s) { s.delete_seat.bind(1, room_code).bind(2, seat).run(); });
+  return *this;
+}
+
+Store::Unit& Store::Unit::insert_match(MatchRecord m) {
+  steps_.push_back([m = std::move(m)](Statements& s) {
+    s.insert_match.bind(1, m.id).bind(2, m.room_code).bind(3, m.game_id).bind_blob(4, m.options);
+    s.insert_match.bind(5, static_cast<std::int64_t>(m.seed)).bind(6, m.seat_count).bind(7, m.started_at);
+    s.insert_match.bind(8, m.seed_salt).bind(9, static_cast<std::int64_t>(m.secret_seed));
+    s.insert_match.bind(10, m.first_deadline_ms).run();
+  });
+  return *this;
+}
+
+Store::Unit& Store::Unit::set_match_status(std::int64_t match_id, std::string status) {
+  steps_.push_back(
+      [match_id, status = std::move(status)](Statements& s) { s.match_status.bind(1, match_id).bind(2, status).run(); });
+  return *this;
+}
+
+Store::Unit& Store::Unit::append_action(ActionRecord a) {
+  steps_.push_back([a = std::move(a)](Statements& s) {
+    s.append_action.bind(1, a.match_id).bind(2, a.seq).bind(3, a.seat).bind_blob(4, a.action).bind(5, a.at);
+    s.append_action.bind(6, a.deadline_ms).run();
+  });
+  return *this;
+}
+
+Store::Unit& Store::Unit::finish_match(ResultRecord r) {
+  steps_.push_back([r = std::move(r)](Statements& s) {
+    s.finish_match.bind(1, r.match_id).bind(2, r.finished_at).run();
+    s.insert_result.bind(1, r.match_id).bind_blob(2, r.outcome).bind(3, r.summary).bind(4, r.finished_at);
+    s.insert_result.bind_blob(5, r.final_state).run();
+    if (!r.final_state.empty()) s.delete_actions.bind(1, r.match_id).run();
+  });
+  return *this;
+}
+
+Store::Unit& Store::Unit::append_chat(ChatRecord c) {
+  steps_.push_back([c = std::move(c)](Statements& s) {
+    s.insert_chat.bind(1, c.room_code).bind(2, c.seq).bind(3, c.match_id).bind(4, c.seat);
+    s.insert_chat.bind(5, c.display_name).bind(6, c.text).bind(7, c.at).run();
+  });
+  return *this;
+}
+
+void Store::insert_room(RoomRecord room, Done done) { commit_unit(Unit().insert_room(std::move(room)), std::move(done)); }
+
+void Store::update_room(RoomRecord room, Done done) { commit_unit(Unit().update_room(std::move(room)), std::move(done)); }
 
 void Store::set_room_status(std::string code, std::string status, Done done) {
-  enqueue([code = std::move(code), status = std::move(status)](
-              Statements& s) { s.room_status.bind(1, code).bind(2, status).run(); },
-          std::move(done));
+  commit_unit(Unit().set_room_status(std::move(code), std::move(status), now_unix_ms()), std::move(done));
 }
 
 void Store::set_room_seat_count(std::string code, int seat_count, Done done) {
-  enqueue([code = std::move(code), seat_count](
-              Statements& s) { s.room_seat_count.bind(1, code).bind(2, seat_count).run(); },
-          std::move(done));
+  commit_unit(Unit().set_room_seat_count(std::move(code), seat_count), std::move(done));
 }
 
-void Store::upsert_seat(SeatRecord seat, Done done) {
-  enqueue(
-      [seat = std::move(seat)](Statements& s) {
-        s.upsert_seat.bind(1, seat.room_code).bind(2, seat.seat).bind(3, seat.display_name).bind(4, seat.token_hash);
-        s.upsert_seat.bind(5, seat.bot_kind).run();
-      },
-      std::move(done));
-}
+void Store::upsert_seat(SeatRecord seat, Done done) { commit_unit(Unit().upsert_seat(std::move(seat)), std::move(done)); }
 
 void Store::delete_seat(std::string room_code, int seat, Done done) {
-  enqueue([room_code = std::move(room_code), seat](
-              Statements& s) { s.delete_seat.bind(1, room_code).bind(2, seat).run(); },
-          std::move(done));
+  commit_unit(Unit().delete_seat(std::move(room_code), seat), std::move(done));
 }
 
-void Store::insert_match(MatchRecord m, Done done) {
-  enqueue(
-      [m = std::move(m)](Statements& s) {
-        s.insert_match.bind(1, m.id).bind(2, m.room_code).bind(3, m.game_id).bind_blob(4, m.options);
-        s.insert_match.bind(5, static_cast<std::int64_t>(m.seed)).bind(6, m.seat_count).bind(7, m.started_at);
-        s.insert_match.bind(8, m.seed_salt).bind(9, static_cast<std::int64_t>(m.secret_seed));
-        s.insert_match.bind(10, m.first_deadline_ms).run();
-      },
-      std::move(done));
+void Store::insert_match(MatchRecord match, Done done) {
+  commit_unit(Unit().insert_match(std::move(match)), std::move(done));
 }
 
-void Store::append_action(ActionRecord a, Done done) {
-  enqueue(
-      [a = std::move(a)](Statements& s) {
-        s.append_action.bind(1, a.match_id).bind(2, a.seq).bind(3, a.seat).bind_blob(4, a.action).bind(5, a.at);
-        s.append_action.bind(6, a.deadline_ms).run();
-      },
-      std::move(done));
+void Store::append_action(ActionRecord action, Done done) {
+  commit_unit(Unit().append_action(std::move(action)), std::move(done));
 }
 
-void Store::finish_match(ResultRecord r, Done done) {
-  enqueue(
-      [r = std::move(r)](Statements& s) {
-        s.finish_match.bind(1, r.match_id).bind(2, r.finished_at).run();
-        s.insert_result.bind(1, r.match_id).bind_blob(2, r.outcome).bind(3, r.summary).bind(4, r.finished_at);
-        s.insert_result.bind_blob(5, r.final_state).run();
-        if (!r.final_state.empty()) s.delete_actions.bind(1, r.match_id).run();
-      },
-      std::move(done));
+void Store::finish_match(ResultRecord result, Done done) {
+  commit_unit(Unit().finish_match(std::move(result)), std::move(done));
 }
 
-void Store::append_chat(ChatRecord c, Done done) {
-  enqueue(
-      [c = std::move(c)](Statements& s) {
-        s.insert_chat.bind(1, c.room_code).bind(2, c.seq).bind(3, c.match_id).bind(4, c.seat);
-        s.insert_chat.bind(5, c.display_name).bind(6, c.text).bind(7, c.at).run();
-      },
-      std::move(done));
-}
+void Store::append_chat(ChatRecord chat, Done done) { commit_unit(Unit().append_chat(std::move(chat)), std::move(done)); }
 
 // --- reads ------------------------------------------------------------------
 
@@ -434,6 +485,70 @@ std::vector<ResultRecord> Store::load_results() const {
   while (st.step()) {
     out.push_back(
         ResultRecord{st.column_int(0), st.column_blob(1), st.column_text(2), st.column_int(3), st.column_blob(4)});
+  }
+  return out;
+}
+
+// The rooms start-up brings back (?1: the finished rooms' cut-off), each
+// one's newest match; both read through indexes (rooms_by_status,
+// matches_by_room), so old history is never scanned.
+#define KEPT_ROOMS                                                                        \
+  "WITH kept AS (SELECT code FROM rooms WHERE status IN ('open', 'playing') "              \
+  "              UNION ALL SELECT code FROM rooms WHERE status = 'finished' AND status_at >= ?1), " \
+  "newest AS (SELECT (SELECT MAX(id) FROM matches WHERE room_code = kept.code) AS id FROM kept) "
+
+RecoverySet Store::load_recovery(std::int64_t finished_since_unix_ms, std::size_t chat_per_room) const {
+  std::lock_guard lock(reader_mutex_);
+  RecoverySet out;
+  {
+    auto st = reader_db_->prepare(KEPT_ROOMS "SELECT " ROOM_COLUMNS
+                                             " FROM rooms WHERE code IN (SELECT code FROM kept) ORDER BY created_at, code");
+    st.bind(1, finished_since_unix_ms);
+    while (st.step()) out.rooms.push_back(room_from(st));
+  }
+  {
+    auto st = reader_db_->prepare(KEPT_ROOMS "SELECT " SEAT_COLUMNS
+                                             " FROM seats WHERE room_code IN (SELECT code FROM kept) ORDER BY room_code, seat");
+    st.bind(1, finished_since_unix_ms);
+    while (st.step()) out.seats.push_back(seat_from(st));
+  }
+  {
+    auto st = reader_db_->prepare(KEPT_ROOMS "SELECT " MATCH_COLUMNS
+                                             " FROM matches WHERE id IN (SELECT id FROM newest) ORDER BY id");
+    st.bind(1, finished_since_unix_ms);
+    while (st.step()) out.matches.push_back(match_from(st));
+  }
+  {
+    auto st = reader_db_->prepare(KEPT_ROOMS
+                                  "SELECT match_id, seq, seat, action, at, deadline_ms FROM actions "
+                                  "WHERE match_id IN (SELECT id FROM newest) ORDER BY match_id, seq");
+    st.bind(1, finished_since_unix_ms);
+    while (st.step()) {
+      const std::int64_t match = st.column_int(0);
+      out.actions[match].push_back(ActionRecord{match, st.column_int(1), static_cast<int>(st.column_int(2)),
+                                                st.column_blob(3), st.column_int(4), st.column_int(5)});
+    }
+  }
+  {
+    auto st = reader_db_->prepare(KEPT_ROOMS
+                                  "SELECT match_id, final_state FROM results "
+                                  "WHERE match_id IN (SELECT id FROM newest) AND length(final_state) > 0");
+    st.bind(1, finished_since_unix_ms);
+    while (st.step()) out.final_states.emplace(st.column_int(0), st.column_blob(1));
+  }
+  {
+    // A room's chat seqs run 1, 2, 3 ...: its last messages are those above
+    // its highest seq less `chat_per_room`, read through the primary key.
+    auto st = reader_db_->prepare(KEPT_ROOMS
+                                  "SELECT c.room_code, c.seq, c.match_id, c.seat, c.display_name, c.text, c.at "
+                                  "FROM kept JOIN chat c ON c.room_code = kept.code "
+                                  "AND c.seq > (SELECT MAX(seq) FROM chat WHERE room_code = kept.code) - ?2 "
+                                  "ORDER BY c.room_code, c.seq");
+    st.bind(1, finished_since_unix_ms).bind(2, static_cast<std::int64_t>(chat_per_room));
+    while (st.step()) {
+      ChatRecord record = chat_from(st);
+      out.chat[record.room_code].push_back(std::move(record));
+    }
   }
   return out;
 }

@@ -6,6 +6,9 @@
 // thread, once the write is committed (ok) or has failed. Callers that must
 // not act before durability (acknowledging a move) act in that callback.
 // Reads are synchronous and meant for start-up and rare look-ups.
+//
+// Rows that form one change of state (a match's final move, its result and
+// the room's status) go in one Unit: all of them commit, or none.
 #pragma once
 
 #include <condition_variable>
@@ -34,22 +37,68 @@ struct StoreOptions {
   std::size_t max_group = 2048;
 };
 
+// What start-up recovery needs: the rooms still in play (open, playing, or
+// finished recently), their seats, each one's newest match with its log or
+// final state, and their recent chat. Expired rooms and old finished ones
+// are not read, so start-up does not grow with the history.
+struct RecoverySet {
+  std::vector<RoomRecord> rooms;
+  std::vector<SeatRecord> seats;
+  std::vector<MatchRecord> matches;  // each room's newest match, if any
+  std::unordered_map<std::int64_t, std::vector<ActionRecord>> actions;  // by match id, in seq order
+  std::unordered_map<std::int64_t, std::string> final_states;           // by match id, only non-empty
+  std::unordered_map<std::string, std::vector<ChatRecord>> chat;        // by room code, in seq order
+};
+
 class Store {
+  struct Statements;  // prepared once, used on the writer thread only
+
  public:
   using Done = std::function<void(bool ok, const std::string& error)>;
   using CommitObserver = std::function<void(double seconds, std::size_t writes)>;
+
+  // Row changes committed all or nothing: they run inside one savepoint of
+  // the group transaction, which is rolled back on the first failing
+  // statement while other writes of the same group still commit.
+  class Unit {
+   public:
+    Unit& insert_room(RoomRecord room);
+    Unit& update_room(RoomRecord room);
+    // `at_unix_ms`: when the room entered the status (a finished room's
+    // retention and the recovery cut-off count from it).
+    Unit& set_room_status(std::string code, std::string status, std::int64_t at_unix_ms);
+    Unit& set_room_seat_count(std::string code, int seat_count);
+    Unit& upsert_seat(SeatRecord seat);
+    Unit& delete_seat(std::string room_code, int seat);
+    Unit& insert_match(MatchRecord match);
+    // "abandoned": a live match given up (its room expired unfinished).
+    Unit& set_match_status(std::int64_t match_id, std::string status);
+    Unit& append_action(ActionRecord action);
+    // With a non-empty result.final_state, the match's action log is deleted.
+    Unit& finish_match(ResultRecord result);
+    Unit& append_chat(ChatRecord chat);
+    std::size_t size() const { return steps_.size(); }
+
+   private:
+    friend class Store;
+    std::vector<std::function<void(Statements&)>> steps_;
+  };
 
   // Opens (creating if needed) and migrates the database; throws on failure.
   static std::unique_ptr<Store> open(const std::string& path, StoreOptions options = {});
   ~Store();  // commits everything queued, then stops the writer
 
-  static constexpr int kSchemaVersion = 5;
+  static constexpr int kSchemaVersion = 6;
   int schema_version() const;
 
   // --- Asynchronous writes, committed in submission order ---------------
+  // All of the unit's rows, or none; `done` says which.
+  void commit_unit(Unit unit, Done done);
+  // Single-row changes (each a unit of one).
   void insert_room(RoomRecord room, Done done);
   // Rewrites the room's options, settings, seat count, password and host token.
   void update_room(RoomRecord room, Done done);
+  // The status counts from now (see Unit::set_room_status).
   void set_room_status(std::string code, std::string status, Done done);
   void set_room_seat_count(std::string code, int seat_count, Done done);
   void upsert_seat(SeatRecord seat, Done done);
@@ -87,10 +136,13 @@ class Store {
   // Every room's last `per_room` chat messages in seq order, in one query
   // (start-up reads them for all rooms at once).
   std::unordered_map<std::string, std::vector<ChatRecord>> load_recent_chat(std::size_t per_room) const;
+  // Start-up: rooms that are open or playing, and finished rooms whose
+  // status dates from `finished_since_unix_ms` or later; with each room's
+  // newest match and last `chat_per_room` chat messages.
+  RecoverySet load_recovery(std::int64_t finished_since_unix_ms, std::size_t chat_per_room) const;
 
  private:
   struct Write;
-  struct Statements;
   Store(const std::string& path, StoreOptions options);
   void enqueue(std::function<void(Statements&)> op, Done done);
   void writer_loop();

@@ -13,7 +13,8 @@
 // Beast's writes complete as soon as their bytes are queued; a write error
 // is reported to the next writer. The session's writes complete only once
 // their bytes are in the kernel, so a slow client's frames pile up in the
-// session's queue, where its limit applies.
+// session's queue. The session's byte bound counts both queues
+// (queued_bytes()); a client that does not read even its pongs is dropped.
 #pragma once
 
 #include <boost/asio/buffer.hpp>
@@ -95,6 +96,20 @@ class CoalescingSocket {
     state_->waiter = std::move(done);
     state_->waiter_queued = true;
     start_flush(state_);
+  }
+
+  // Bytes not yet in the kernel: queued, and the write in flight. Counted
+  // against the session's send-queue bound (Beast's pongs land here too).
+  std::size_t queued_bytes() const { return state_->pending.size() + state_->writing.size(); }
+
+  // Ends the connection at once: what is queued is discarded, the socket
+  // closed, every later write fails.
+  void drop() {
+    state_->error = boost::asio::error::operation_aborted;
+    state_->pending.clear();
+    state_->waiter_queued = false;
+    boost::beast::error_code ignored;
+    state_->socket.close(ignored);
   }
 
   // Runs `fn` with the socket once everything queued has been written (or failed).

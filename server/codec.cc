@@ -1,6 +1,10 @@
 #include "server/codec.h"
 
+#include <google/protobuf/io/coded_stream.h>
 #include <google/protobuf/util/json_util.h>
+#include <google/protobuf/wire_format_lite.h>
+
+#include <cctype>
 
 namespace brethren::server {
 
@@ -32,6 +36,53 @@ std::string encode_server_message(const v1::ServerMessage& message, Encoding enc
   options.always_print_primitive_fields = true;  // seat 0, false, empty lists: spelled out for humans
   (void)pbu::MessageToJsonString(message, &out, options);
   return out;
+}
+
+namespace {
+
+std::uint64_t peek_binary_request_id(std::string_view frame) {
+  using google::protobuf::internal::WireFormatLite;
+  google::protobuf::io::CodedInputStream in(reinterpret_cast<const std::uint8_t*>(frame.data()),
+                                            static_cast<int>(frame.size()));
+  // Fields are skipped, not read: cheap even for a large frame.
+  while (const std::uint32_t tag = in.ReadTag()) {
+    if (tag == WireFormatLite::MakeTag(v1::ClientMessage::kRequestIdFieldNumber, WireFormatLite::WIRETYPE_VARINT)) {
+      std::uint64_t id = 0;
+      return in.ReadVarint64(&id) ? id : 0;
+    }
+    if (!WireFormatLite::SkipField(&in, tag)) return 0;
+  }
+  return 0;
+}
+
+std::uint64_t peek_json_request_id(std::string_view frame) {
+  for (std::string_view key : {std::string_view("\"requestId\""), std::string_view("\"request_id\"")}) {
+    for (std::size_t at = frame.find(key); at != std::string_view::npos; at = frame.find(key, at + 1)) {
+      if (at > 0 && frame[at - 1] == '\\') continue;  // inside a string
+      std::size_t i = at + key.size();
+      auto skip_space = [&] {
+        while (i < frame.size() && std::isspace(static_cast<unsigned char>(frame[i]))) ++i;
+      };
+      skip_space();
+      if (i >= frame.size() || frame[i] != ':') continue;
+      ++i;
+      skip_space();
+      if (i < frame.size() && frame[i] == '"') ++i;  // 64-bit integers are strings in proto JSON
+      std::uint64_t id = 0;
+      int digits = 0;
+      for (; i < frame.size() && std::isdigit(static_cast<unsigned char>(frame[i])) && digits < 20; ++i, ++digits) {
+        id = id * 10 + static_cast<std::uint64_t>(frame[i] - '0');
+      }
+      return digits > 0 ? id : 0;
+    }
+  }
+  return 0;
+}
+
+}  // namespace
+
+std::uint64_t peek_request_id(std::string_view frame, Encoding encoding) {
+  return encoding == Encoding::kBinary ? peek_binary_request_id(frame) : peek_json_request_id(frame);
 }
 
 std::string encode_client_message(const v1::ClientMessage& message, Encoding encoding) {

@@ -1,6 +1,7 @@
 #include "server/config.h"
 
 #include <boost/program_options.hpp>
+#include <initializer_list>
 #include <iostream>
 #include <stdexcept>
 #include <thread>
@@ -28,7 +29,7 @@ std::optional<Config> parse_config(int argc, char** argv, int& exit_code) {
       ("max-frame-bytes", po::value(&c.max_frame_bytes)->default_value(c.max_frame_bytes), "largest WebSocket message accepted; larger ones close the connection (1009)")
       ("rate-limit", po::value(&c.rate_limit)->default_value(c.rate_limit), "messages per second allowed per connection")
       ("rate-burst", po::value(&c.rate_burst)->default_value(c.rate_burst), "messages allowed in a burst")
-      ("rate-abuse-strikes", po::value(&c.rate_abuse_strikes)->default_value(c.rate_abuse_strikes), "rate-limited messages in a row before the connection is closed (1008)")
+      ("rate-abuse-strikes", po::value(&c.rate_abuse_strikes)->default_value(c.rate_abuse_strikes), "unforgiven rate-limited messages (see --rate-abuse-forgive) beyond which the connection is closed (1008)")
       ("max-event-gap", po::value(&c.max_event_gap)->default_value(c.max_event_gap), "a reconnecting client that missed more events gets a full view instead")
       ("db-sync", po::value(&db_sync)->default_value(db_sync), "full: every commit survives power loss; normal: survives crashes only")
       ("max-send-queue", po::value(&c.max_send_queue)->default_value(c.max_send_queue), "outgoing frames queued for one slow client before it is dropped")
@@ -40,7 +41,17 @@ std::optional<Config> parse_config(int argc, char** argv, int& exit_code) {
       ("max-http-body-bytes", po::value(&c.max_http_body_bytes)->default_value(c.max_http_body_bytes), "largest HTTP request body (no endpoint takes one); larger: 413")
       ("http-header-timeout", po::value(&c.http_header_timeout)->default_value(c.http_header_timeout), "seconds a connection has to send a request's whole header (also the keep-alive idle time)")
       ("http-request-timeout", po::value(&c.http_request_timeout)->default_value(c.http_request_timeout), "seconds a connection has to send a whole request")
-      ("proxy-protocol-from", po::value(&c.proxy_protocol_from)->default_value(c.proxy_protocol_from), "trusted proxies (comma-separated addresses or CIDR ranges): their connections must start with a PROXY protocol v1 line, whose client address the per-address cap counts (default: none)");
+      ("proxy-protocol-from", po::value(&c.proxy_protocol_from)->default_value(c.proxy_protocol_from), "trusted proxies (comma-separated addresses or CIDR ranges): their connections must start with a PROXY protocol v1 line, whose client address the per-address cap counts (default: none)")
+      ("max-send-queue-bytes", po::value(&c.max_send_queue_bytes)->default_value(c.max_send_queue_bytes), "outgoing bytes queued for one client (beyond one message) before it is closed (1008) or dropped")
+      ("max-bytes-per-second", po::value(&c.max_bytes_per_second)->default_value(c.max_bytes_per_second), "received bytes per second per connection (bursts of 4 s, at least two frames) before it is closed (1008)")
+      ("rate-abuse-forgive", po::value(&c.rate_abuse_forgive)->default_value(c.rate_abuse_forgive), "rate-limited messages forgiven per second: more than --rate-abuse-strikes unforgiven closes the connection (1008)")
+      ("max-rooms-per-connection", po::value(&c.max_rooms_per_connection)->default_value(c.max_rooms_per_connection), "rooms one connection may create (TOO_MANY_ROOMS beyond)")
+      ("max-rooms-per-address", po::value(&c.max_rooms_per_address)->default_value(c.max_rooms_per_address), "rooms one source address may create at once (TOO_MANY_ROOMS beyond), refilled at --rooms-per-address-per-minute")
+      ("rooms-per-address-per-minute", po::value(&c.rooms_per_address_per_minute)->default_value(c.rooms_per_address_per_minute), "room creations each source address gets back per minute")
+      ("max-rooms", po::value(&c.max_rooms)->default_value(c.max_rooms), "rooms held in memory; creating more answers TOO_MANY_ROOMS")
+      ("idle-room-expiry", po::value(&c.idle_room_expiry_s)->default_value(c.idle_room_expiry_s), "seconds an open room with nobody in it is kept (0: forever)")
+      ("finished-room-retention", po::value(&c.finished_room_retention_s)->default_value(c.finished_room_retention_s), "seconds a finished room is kept after its end and its last member left (0: forever); its matches stay in the history API")
+      ("abandoned-match-expiry", po::value(&c.abandoned_match_expiry_s)->default_value(c.abandoned_match_expiry_s), "seconds a live match without clock or bots is kept with nobody in its room and no move (0: forever); then it is abandoned");
   po::variables_map vm;
   try {
     po::store(po::parse_command_line(argc, argv, desc), vm);
@@ -69,6 +80,13 @@ std::optional<Config> parse_config(int argc, char** argv, int& exit_code) {
     return std::nullopt;
   }
   c.db_sync_full = db_sync == "full";
+  for (double expiry : {c.idle_room_expiry_s, c.finished_room_retention_s, c.abandoned_match_expiry_s}) {
+    if (!(expiry >= 0 && expiry <= 365.0 * 24 * 3600)) {
+      std::cerr << "brethren-server: room expiry times must be between 0 and one year (seconds)\n";
+      exit_code = 2;
+      return std::nullopt;
+    }
+  }
   if (c.threads <= 0) c.threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   if (c.rate_limit <= 0 || c.rate_burst < 1) {
     std::cerr << "brethren-server: --rate-limit must be > 0 and --rate-burst >= 1\n";
@@ -86,6 +104,13 @@ std::optional<Config> parse_config(int argc, char** argv, int& exit_code) {
     AddressRanges check(c.proxy_protocol_from);
   } catch (const std::invalid_argument& e) {
     std::cerr << "brethren-server: --proxy-protocol-from: " << e.what() << "\n";
+    exit_code = 2;
+    return std::nullopt;
+  }
+  if (c.max_send_queue_bytes < 1024 || c.max_bytes_per_second <= 0 || c.rate_abuse_forgive < 0 ||
+      c.max_rooms_per_connection < 0 || c.max_rooms_per_address < 0 || c.rooms_per_address_per_minute < 0) {
+    std::cerr << "brethren-server: --max-send-queue-bytes must be >= 1024, --max-bytes-per-second > 0, and the "
+                 "room and forgiveness limits >= 0\n";
     exit_code = 2;
     return std::nullopt;
   }

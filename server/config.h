@@ -17,10 +17,18 @@ struct Config {
   std::size_t max_frame_bytes = 64 * 1024;
   double rate_limit = 30;          // messages per second per connection
   double rate_burst = 60;          // bucket size
-  int rate_abuse_strikes = 100;    // rate-limited messages in a row before closing (1008)
+  int rate_abuse_strikes = 100;    // unforgiven rate-limited messages before closing (1008)
   std::uint64_t max_event_gap = 1000;  // more missed events than this: send a full view instead
   bool db_sync_full = true;
   std::size_t max_send_queue = 4096;   // queued outgoing frames before a slow client is dropped
+  // Connection limits against hostile clients (docs/security.md).
+  std::size_t max_send_queue_bytes = 512 * 1024;  // queued outgoing bytes before a client is closed (1008)
+  double max_bytes_per_second = 256 * 1024;       // received bytes per connection (bursts of 4 s) before 1008
+  double rate_abuse_forgive = 1;                  // rate-limit strikes forgiven per second
+  int max_rooms_per_connection = 20;
+  double max_rooms_per_address = 30;              // a bucket per source address ...
+  double rooms_per_address_per_minute = 6;        // ... refilled at this rate
+  std::size_t max_rooms = 10000;                  // rooms held in memory
   // Tests and benchmarks only: every match gets this seed instead of a secret
   // random one (0: off). Never set it where players play for real.
   std::uint64_t insecure_fixed_seed = 0;
@@ -39,6 +47,12 @@ struct Config {
   // Peers (addresses, CIDR ranges) whose connections start with a PROXY
   // protocol v1 line naming the real client; empty: nobody is trusted to.
   std::string proxy_protocol_from;
+  // Room expiry (seconds; 0: never). An open room nobody is in; a finished
+  // room after its end and its last member; a live match without clock or
+  // bots that nobody has played or watched for this long (abandoned).
+  double idle_room_expiry_s = 30 * 60;
+  double finished_room_retention_s = 60 * 60;
+  double abandoned_match_expiry_s = 24 * 60 * 60;
 };
 
 // Parses argv and the environment. Returns nullopt after printing --help or

@@ -1,5 +1,5 @@
-// Per-connection token bucket. Not thread-safe: each session uses its own on
-// its own strand.
+// Token buckets for per-connection (and per-address) limits. Not
+// thread-safe: each session uses its own on its own strand.
 #pragma once
 
 #include <algorithm>
@@ -7,32 +7,60 @@
 
 namespace brethren::server {
 
-class RateLimiter {
- public:
-  using Clock = std::chrono::steady_clock;
-  RateLimiter(double per_second, double burst, int abuse_strikes)
-      : rate_(per_second), burst_(burst), tokens_(burst), abuse_strikes_(abuse_strikes), last_(Clock::now()) {}
+using LimitClock = std::chrono::steady_clock;
 
-  // True if one more message may pass now.
-  bool allow(Clock::time_point now = Clock::now()) {
-    tokens_ = std::min(burst_, tokens_ + rate_ * std::chrono::duration<double>(now - last_).count());
-    last_ = now;
-    if (tokens_ >= 1) {
-      tokens_ -= 1;
-      strikes_ = 0;
-      return true;
-    }
-    ++strikes_;
-    return false;
+// `capacity` tokens, refilled at `per_second`.
+class TokenBucket {
+ public:
+  TokenBucket(double per_second, double capacity, LimitClock::time_point now = LimitClock::now())
+      : rate_(per_second), capacity_(capacity), tokens_(capacity), last_(now) {}
+
+  // Takes `n` tokens if there are that many (else takes none).
+  bool take(double n, LimitClock::time_point now = LimitClock::now()) {
+    refill(now);
+    if (tokens_ < n) return false;
+    tokens_ -= n;
+    return true;
   }
-  // Sustained abuse: this many refused messages in a row.
-  bool abusive() const { return strikes_ >= abuse_strikes_; }
+  // Back to full: nothing left to remember.
+  bool full(LimitClock::time_point now = LimitClock::now()) {
+    refill(now);
+    return tokens_ >= capacity_;
+  }
 
  private:
-  double rate_, burst_, tokens_;
-  int abuse_strikes_;
-  int strikes_ = 0;
-  Clock::time_point last_;
+  void refill(LimitClock::time_point now) {
+    if (now > last_) tokens_ = std::min(capacity_, tokens_ + rate_ * std::chrono::duration<double>(now - last_).count());
+    last_ = now;
+  }
+
+  double rate_, capacity_, tokens_;
+  LimitClock::time_point last_;
+};
+
+// Messages per connection: `per_second` with bursts of `burst`. A refused
+// message is a strike; strikes are forgiven at `forgiven_per_second`, and a
+// connection with more than `abuse_strikes` unforgiven strikes is abusive.
+// (Counting strikes "in a row" let a flood that now and then got a token
+// through go on forever.)
+class RateLimiter {
+ public:
+  RateLimiter(double per_second, double burst, int abuse_strikes, double forgiven_per_second)
+      : messages_(per_second, burst), strikes_(forgiven_per_second, abuse_strikes) {}
+
+  // True if one more message may pass now.
+  bool allow(LimitClock::time_point now = LimitClock::now()) {
+    if (messages_.take(1, now)) return true;
+    if (!strikes_.take(1, now)) abusive_ = true;
+    return false;
+  }
+  // Sustained abuse: close the connection.
+  bool abusive() const { return abusive_; }
+
+ private:
+  TokenBucket messages_;
+  TokenBucket strikes_;
+  bool abusive_ = false;
 };
 
 }  // namespace brethren::server

@@ -12,8 +12,13 @@ namespace brethren::server {
 RecoveryReport recover_rooms(Services& services, RoomDirectory& rooms) {
   const auto start = std::chrono::steady_clock::now();
   RecoveryReport report;
+  // Finished rooms past their retention would expire at the first sweep:
+  // not read at all (0: kept forever, so every finished room comes back).
+  const auto retention_ms = static_cast<std::int64_t>(services.config.finished_room_retention_s * 1000);
+  const std::int64_t finished_since = retention_ms > 0 ? unix_millis() - retention_ms : 0;
+  auto stored = services.store.load_recovery(finished_since, Room::kChatHistorySize);
   std::unordered_map<std::string, std::shared_ptr<Room>> by_code;
-  for (auto& record : services.store.load_rooms()) {
+  for (auto& record : stored.rooms) {
     const rules::Game* game = services.games.find(record.game_id);
     if (!game) {
       spdlog::error("room {}: game '{}' is not known to this server; skipped", record.code, record.game_id);
@@ -23,23 +28,21 @@ RecoveryReport recover_rooms(Services& services, RoomDirectory& rooms) {
     auto room = std::make_shared<Room>(services, *game, record);
     by_code.emplace(record.code, room);
   }
-  for (const auto& seat : services.store.load_seats()) {
+  for (const auto& seat : stored.seats) {
     if (auto it = by_code.find(seat.room_code); it != by_code.end()) it->second->restore_seat(seat);
   }
-  // The newest match of each room is the room's match.
-  std::unordered_map<std::string, persistence::MatchRecord> latest;
-  for (auto& match : services.store.load_matches()) latest[match.room_code] = std::move(match);
-  auto actions = services.store.load_actions();
-  std::unordered_map<std::int64_t, std::string> final_states;
-  for (auto& result : services.store.load_results()) {
-    if (!result.final_state.empty()) final_states.emplace(result.match_id, std::move(result.final_state));
-  }
-  for (auto& [code, match] : latest) {
-    auto it = by_code.find(code);
+  // Each room's newest match is the room's match.
+  for (const auto& match : stored.matches) {
+    auto it = by_code.find(match.room_code);
     if (it == by_code.end()) continue;
     std::string error;
-    if (!it->second->restore_match(match, actions[match.id], final_states[match.id], error)) {
-      spdlog::error("room {}: match {} does not replay: {}", code, match.id, error);
+    static const std::vector<persistence::ActionRecord> kNoActions;
+    auto actions = stored.actions.find(match.id);
+    auto final_state = stored.final_states.find(match.id);
+    if (!it->second->restore_match(match, actions == stored.actions.end() ? kNoActions : actions->second,
+                                   final_state == stored.final_states.end() ? std::string() : final_state->second,
+                                   error)) {
+      spdlog::error("room {}: match {} does not replay: {}", match.room_code, match.id, error);
       ++report.failed;
       continue;
     }
@@ -47,9 +50,8 @@ RecoveryReport recover_rooms(Services& services, RoomDirectory& rooms) {
            ? report.finished_matches
            : report.live_matches);
   }
-  auto chat = services.store.load_recent_chat(Room::kChatHistorySize);
   for (auto& [code, room] : by_code) {
-    if (auto it = chat.find(code); it != chat.end()) room->restore_chat(it->second);
+    if (auto it = stored.chat.find(code); it != stored.chat.end()) room->restore_chat(it->second);
     rooms.add(room);
     ++report.rooms;
   }

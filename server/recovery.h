@@ -1,5 +1,8 @@
-// Start-up: every stored room comes back, and every match is rebuilt by
-// replaying its action log, before the server accepts a connection.
+// Start-up: every stored room still in play comes back (open and playing
+// rooms, finished rooms within their retention; not expired ones), and its
+// newest match is rebuilt by replaying its action log, before the server
+// accepts a connection. Older history stays in the store for the match
+// history API and is not read.
 #pragma once
 
 #include <cstddef>

@@ -34,7 +34,8 @@ Room::Room(Services& services, const rules::Game& game, persistence::RoomRecord 
       record_(std::move(record)),
       strand_(asio::make_strand(services.io)),
       clock_(strand_),
-      timeout_bot_(new_seed()) {
+      timeout_bot_(new_seed()),
+      retry_timer_(strand_) {
   options_.ParseFromString(record_.options);
   settings_.ParseFromString(record_.settings);
   seats_.resize(static_cast<std::size_t>(record_.seat_count));
@@ -69,28 +70,42 @@ void Room::create(std::shared_ptr<Client> creator, std::uint64_t rid, std::strin
 
 void Room::handle(std::shared_ptr<Client> client, std::uint64_t rid, v1::ClientMessage message,
                   Clock::time_point received) {
-  asio::post(strand_, [self = shared_from_this(), client, rid, message = std::move(message), received] {
-    using M = v1::ClientMessage;
-    switch (message.body_case()) {
-      case M::kJoinRoom: return self->on_join(client, rid, message.join_room());
-      case M::kTakeSeat: return self->on_take_seat(client, rid, message.take_seat());
-      case M::kLeaveSeat: return self->on_leave_seat(client, rid);
-      case M::kLeaveRoom: return self->on_leave_room(client, rid);
-      case M::kResume: return self->on_resume(client, rid, message.resume());
-      case M::kClaimHost: return self->on_claim_host(client, rid, message.claim_host());
-      case M::kStartMatch: return self->on_start(client, rid);
-      case M::kSubmitAction: return self->on_submit(client, rid, message.submit_action(), received);
-      case M::kSync: return self->on_sync(client, rid, message.sync());
-      case M::kAddBot: return self->on_add_bot(client, rid, message.add_bot());
-      case M::kSendChat: return self->on_send_chat(client, rid, message.send_chat());
-      case M::kKickMember: return self->on_kick(client, rid, message.kick_member());
-      case M::kLockRoom: return self->on_lock(client, rid, message.lock_room());
-      case M::kTransferHost: return self->on_transfer_host(client, rid, message.transfer_host());
-      case M::kUpdateRoom: return self->on_update_room(client, rid, message.update_room());
-      case M::kRematch: return self->on_rematch(client, rid);
-      default: return self->reply_error(client, rid, v1::UNKNOWN_MESSAGE, "not a room request");
+  asio::post(strand_, [self = shared_from_this(), client, rid, message = std::move(message), received]() mutable {
+    // Found in the directory just before it forgot the room: answered once
+    // the expiry is stored (UNKNOWN_ROOM), or handled if storing it failed.
+    if (self->expired_) {
+      return self->reply_error(client, rid, v1::UNKNOWN_ROOM, "room '" + self->code() + "' has expired");
     }
+    if (self->expiring_) {
+      self->held_requests_.push_back(HeldRequest{std::move(client), rid, std::move(message), received});
+      return;
+    }
+    self->dispatch(client, rid, message, received);
   });
+}
+
+void Room::dispatch(const std::shared_ptr<Client>& client, std::uint64_t rid, const v1::ClientMessage& message,
+                    Clock::time_point received) {
+  using M = v1::ClientMessage;
+  switch (message.body_case()) {
+    case M::kJoinRoom: return on_join(client, rid, message.join_room());
+    case M::kTakeSeat: return on_take_seat(client, rid, message.take_seat());
+    case M::kLeaveSeat: return on_leave_seat(client, rid);
+    case M::kLeaveRoom: return on_leave_room(client, rid);
+    case M::kResume: return on_resume(client, rid, message.resume());
+    case M::kClaimHost: return on_claim_host(client, rid, message.claim_host());
+    case M::kStartMatch: return on_start(client, rid);
+    case M::kSubmitAction: return on_submit(client, rid, message.submit_action(), received);
+    case M::kSync: return on_sync(client, rid, message.sync());
+    case M::kAddBot: return on_add_bot(client, rid, message.add_bot());
+    case M::kSendChat: return on_send_chat(client, rid, message.send_chat());
+    case M::kKickMember: return on_kick(client, rid, message.kick_member());
+    case M::kLockRoom: return on_lock(client, rid, message.lock_room());
+    case M::kTransferHost: return on_transfer_host(client, rid, message.transfer_host());
+    case M::kUpdateRoom: return on_update_room(client, rid, message.update_room());
+    case M::kRematch: return on_rematch(client, rid);
+    default: return reply_error(client, rid, v1::UNKNOWN_MESSAGE, "not a room request");
+  }
 }
 
 void Room::disconnected(std::uint64_t client_id) {
@@ -341,18 +356,20 @@ void Room::start_match(const std::shared_ptr<Client>& c, std::uint64_t rid) {
   match_ = persistence::MatchRecord{services_.store.next_match_id(), code(), record_.game_id, record_.options,
                                     seed, record_.seat_count, "live", unix_millis(), 0, seed_salt, secret_seed, 0};
   match_.first_deadline_ms = decision_deadline_from_now(**created);
-  auto failure = std::make_shared<std::string>();
-  services_.store.insert_match(match_, [failure](bool ok, const std::string& error) {
-    if (!ok) *failure = error;
-  });
   auto holder = std::make_shared<std::unique_ptr<rules::State>>(std::move(created).value());
-  services_.store.set_room_status(
-      code(), "playing", on_strand([this, c, rid, failure, holder, before](bool ok, const std::string& error) {
-        if (!ok || !failure->empty()) {
-          spdlog::error("room {}: match start not stored: {}", code(), ok ? *failure : error);
+  // The match and the room's new status commit together: a match row
+  // without its room playing would come back as the room's match after a
+  // restart although nobody was told it had started.
+  persistence::Store::Unit unit;
+  unit.insert_match(match_).set_room_status(code(), "playing", unix_millis());
+  services_.store.commit_unit(
+      std::move(unit), on_strand([this, c, rid, holder, before](bool ok, const std::string& error) {
+        if (!ok) {
+          spdlog::error("room {}: match start not stored: {}", code(), error);
           status_ = before;
           return reply_error(c, rid, v1::INTERNAL, "the match could not be stored");
         }
+        last_move_ = Clock::now();
         state_ = std::move(*holder);
         log_.clear();
         broadcast_version_ = 0;
@@ -385,6 +402,7 @@ void Room::on_submit(const std::shared_ptr<Client>& c, std::uint64_t rid, const 
 }
 
 void Room::process_next_move() {
+  if (expiring_ || expired_) return;
   while (!move_in_flight_ && !moves_.empty()) {
     PendingMove move = std::move(moves_.front());
     moves_.pop_front();
@@ -418,27 +436,22 @@ void Room::process_next_move() {
                                      move.action.SerializeAsString(), unix_millis(), next_deadline_ms_};
     move_in_flight_ = true;
     const std::uint64_t version = state_->version();
-    auto failure = std::make_shared<std::string>();
-    auto done = on_strand([this, move, version, failure](bool ok, const std::string& error) {
-      on_move_committed(move, version, ok && failure->empty(), ok ? *failure : error);
+    auto done = on_strand([this, move, version](bool ok, const std::string& error) {
+      on_move_committed(move, version, ok, error);
     });
-    if (!state_->is_terminal()) {
-      services_.store.append_action(std::move(record), std::move(done));
-      continue;
+    persistence::Store::Unit unit;
+    unit.append_action(std::move(record));
+    if (state_->is_terminal()) {
+      // The final move, the result and the room's status commit together,
+      // or none of them does: a stored final move without its result would
+      // make every retry of the move collide with its own row.
+      const auto outcome = state_->outcome();
+      persistence::ResultRecord result{match_.id, outcome.SerializeAsString(), outcome.summary(), unix_millis(), ""};
+      // Games whose log betrays secrets keep their final state instead.
+      if (game_.info().action_log_secret()) result.final_state = state_->serialize();
+      unit.finish_match(std::move(result)).set_room_status(code(), "finished", unix_millis());
     }
-    // The final move, the result and the room's status commit together.
-    services_.store.append_action(std::move(record), [failure](bool ok, const std::string& error) {
-      if (!ok) *failure = error;
-    });
-    const auto outcome = state_->outcome();
-    persistence::ResultRecord result{match_.id, outcome.SerializeAsString(), outcome.summary(), unix_millis(), ""};
-    // Games whose log betrays secrets keep their final state instead.
-    if (game_.info().action_log_secret()) result.final_state = state_->serialize();
-    services_.store.finish_match(std::move(result),
-        [failure](bool ok, const std::string& error) {
-          if (!ok && failure->empty()) *failure = error;
-        });
-    services_.store.set_room_status(code(), "finished", std::move(done));
+    services_.store.commit_unit(std::move(unit), std::move(done));
   }
 }
 
@@ -453,7 +466,10 @@ void Room::on_move_committed(PendingMove move, std::uint64_t version, bool ok, c
     if (move.client) {
       reply_error(move.client, move.request_id, v1::INTERNAL, "the move could not be stored and was not played");
     }
+    retry_after_failed_commit();
   } else {
+    retry_backoff_ = std::chrono::milliseconds{0};
+    last_move_ = Clock::now();
     ++services_.metrics.moves_accepted;
     services_.metrics.move_latency.observe(std::chrono::duration<double>(Clock::now() - move.received).count());
     v1::ServerMessage ack;
@@ -468,6 +484,7 @@ void Room::on_move_committed(PendingMove move, std::uint64_t version, bool ok, c
     wake_bots();
     if (ended && status_ != Status::kFinished) {
       status_ = Status::kFinished;
+      last_occupied_ = Clock::now();  // a finished room's retention counts from the end
       --services_.metrics.live_matches;
       ++services_.metrics.matches_finished;
       spdlog::info("room {}: match {} finished: {}", code(), match_.id, state_->outcome().summary());
@@ -475,6 +492,24 @@ void Room::on_move_committed(PendingMove move, std::uint64_t version, bool ok, c
     }
   }
   process_next_move();
+}
+
+void Room::retry_after_failed_commit() {
+  retry_backoff_ = retry_backoff_.count() == 0 ? kFirstRetry : std::min(retry_backoff_ * 2, kLongestRetry);
+  // A newer failure restarts the wait (the older wait ends as aborted).
+  retry_timer_.expires_after(retry_backoff_);
+  retry_timer_.async_wait([self = shared_from_this()](boost::system::error_code ec) {
+    if (!ec) self->on_retry_due();
+  });
+}
+
+void Room::on_retry_due() {
+  if (expired_ || !state_ || state_->is_terminal()) return;
+  // The clock may have run out (or gone stale) while the failed move was in
+  // flight: armed again on its stored deadline, it fires at once if past.
+  // The bots' queued moves were spent on the failed commit: ask again.
+  arm_clock(deadline_unix_ms_);
+  wake_bots();
 }
 
 std::int64_t Room::decision_deadline_from_now(const rules::State& state) const {
@@ -721,6 +756,11 @@ bool Room::listed() const {
 
 // --- Recovery ------------------------------------------------------------------
 
+Room::Clock::time_point Room::steady_time_of(std::int64_t unix_ms) {
+  const std::int64_t ago_ms = std::max<std::int64_t>(0, unix_millis() - unix_ms);
+  return Clock::now() - std::chrono::milliseconds(ago_ms);
+}
+
 void Room::restore_seat(const persistence::SeatRecord& seat) {
   if (seat.seat < 0 || seat.seat >= static_cast<int>(seats_.size())) return;
   seats_[seat.seat] = SeatSlot{true, seat.display_name, seat.token_hash, 0, seat.bot_kind};
@@ -740,6 +780,7 @@ bool Room::restore_match(const persistence::MatchRecord& match, const std::vecto
     match_ = match;
     broadcast_version_ = state_->version();
     status_ = Status::kFinished;
+    last_occupied_ = steady_time_of(match.finished_at);
     update_summary();
     return true;
   }
@@ -765,6 +806,7 @@ bool Room::restore_match(const persistence::MatchRecord& match, const std::vecto
   match_ = match;
   broadcast_version_ = state_->version();
   status_ = state_->is_terminal() ? Status::kFinished : Status::kPlaying;
+  if (status_ == Status::kFinished) last_occupied_ = steady_time_of(match.finished_at);
   if (status_ == Status::kPlaying) {
     ++services_.metrics.live_matches;
     // The stored deadline of the pending decision holds across the restart

@@ -11,6 +11,7 @@
 #include <chrono>
 #include <cstdint>
 #include <deque>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -45,6 +46,19 @@ class Room : public std::enable_shared_from_this<Room> {
   void disconnected(std::uint64_t client_id);
   // Shutdown: close every member connection with 1001.
   void close_all();
+
+  // Expiry (server/room_expiry.cc), on the room's strand: when nobody is
+  // connected and the room has been idle longer than its kind allows, it is
+  // marked expired in the store (an unfinished match is marked abandoned),
+  // stops its timers, refuses requests with UNKNOWN_ROOM, and then calls
+  // `forget` (the directory drops it). Nothing happens while anyone is in
+  // the room or a commit is in flight.
+  struct ExpiryPolicy {
+    std::chrono::milliseconds idle_open{0};          // open room, nobody in it (0: never)
+    std::chrono::milliseconds finished_retention{0}; // finished room, from the end and the last member (0: never)
+    std::chrono::milliseconds abandoned_match{0};    // live match, no clock, no move, nobody in it (0: never)
+  };
+  void expire_if_idle(ExpiryPolicy policy, std::function<void()> forget);
 
   // Thread-safe snapshot for ListRooms.
   v1::RoomSummary summary() const;
@@ -97,6 +111,8 @@ class Room : public std::enable_shared_from_this<Room> {
   };
 
   // Request handlers (on the strand).
+  void dispatch(const std::shared_ptr<Client>& c, std::uint64_t rid, const v1::ClientMessage& message,
+                Clock::time_point received);
   void on_join(const std::shared_ptr<Client>& c, std::uint64_t rid, const v1::JoinRoom& m);
   void on_take_seat(const std::shared_ptr<Client>& c, std::uint64_t rid, const v1::TakeSeat& m);
   void on_leave_seat(const std::shared_ptr<Client>& c, std::uint64_t rid);
@@ -161,6 +177,17 @@ class Room : public std::enable_shared_from_this<Room> {
   // The server's move for a seat whose time ran out.
   std::optional<v1::GameAction> timeout_move(int seat);
   void on_move_committed(PendingMove move, std::uint64_t version, bool ok, const std::string& error);
+  // After a failed commit: once the back-off has passed (100 ms, doubling
+  // to 5 s), the clock is re-armed and the bots are asked again, so that no
+  // seat the server plays stalls on a database that failed for a while.
+  void retry_after_failed_commit();
+  void on_retry_due();
+  static constexpr std::chrono::milliseconds kFirstRetry{100};
+  static constexpr std::chrono::milliseconds kLongestRetry{5000};
+  // Expiry (room_expiry.cc).
+  bool idle_too_long(const ExpiryPolicy& policy, Clock::time_point now) const;
+  // A stored Unix time on the steady clock (a time from before a restart).
+  static Clock::time_point steady_time_of(std::int64_t unix_ms);
 
   // Sending.
   void reply(const std::shared_ptr<Client>& c, std::uint64_t rid, v1::ServerMessage message);
@@ -209,6 +236,24 @@ class Room : public std::enable_shared_from_this<Room> {
     bool autopilot = false;
   };
   std::vector<Absence> absences_;  // per seat
+  boost::asio::steady_timer retry_timer_;
+  std::chrono::milliseconds retry_backoff_{0};  // 0: the last commit succeeded
+
+  // Expiry: when somebody was last seen in the room (refreshed by each
+  // sweep that finds a member, and set to the end when the match ends) and
+  // when the last move was committed.
+  Clock::time_point last_occupied_ = Clock::now();
+  Clock::time_point last_move_ = Clock::now();
+  bool expiring_ = false;  // the expiry is being stored
+  bool expired_ = false;
+  // Requests that came while the expiry was being stored.
+  struct HeldRequest {
+    std::shared_ptr<Client> client;
+    std::uint64_t request_id;
+    v1::ClientMessage message;
+    Clock::time_point received;
+  };
+  std::vector<HeldRequest> held_requests_;
 
   // The room's chat: the most recent messages (for ChatHistory) and the
   // next message's seq.

@@ -9,12 +9,13 @@
 #include <string_view>
 
 #include "server/room.h"
+#include "server/user_text.h"
 
 namespace brethren::server {
 
 namespace {
 
-constexpr std::size_t kMaxChatBytes = 500;
+constexpr std::size_t kMaxChatBytes = kChatTextRules.max_bytes;
 // Per member: at most this many messages in any window of this length.
 constexpr std::size_t kChatBurst = 5;
 constexpr auto kChatWindow = std::chrono::seconds(10);
@@ -24,53 +25,6 @@ std::string_view trim(std::string_view s) {
   const auto first = s.find_first_not_of(kSpace);
   if (first == std::string_view::npos) return {};
   return s.substr(first, s.find_last_not_of(kSpace) - first + 1);
-}
-
-// Strict UTF-8: no overlong forms, no surrogates, nothing above U+10FFFF.
-// (Binary Protobuf already refuses invalid strings; this covers every path.)
-bool valid_utf8(std::string_view s) {
-  std::size_t i = 0;
-  while (i < s.size()) {
-    const auto byte = static_cast<unsigned char>(s[i]);
-    std::size_t length = 0;
-    char32_t code_point = 0;
-    if (byte < 0x80) {
-      ++i;
-      continue;
-    } else if ((byte & 0xE0) == 0xC0) {
-      length = 2;
-      code_point = byte & 0x1F;
-    } else if ((byte & 0xF0) == 0xE0) {
-      length = 3;
-      code_point = byte & 0x0F;
-    } else if ((byte & 0xF8) == 0xF0) {
-      length = 4;
-      code_point = byte & 0x07;
-    } else {
-      return false;
-    }
-    if (i + length > s.size()) return false;
-    for (std::size_t k = 1; k < length; ++k) {
-      const auto next = static_cast<unsigned char>(s[i + k]);
-      if ((next & 0xC0) != 0x80) return false;
-      code_point = (code_point << 6) | (next & 0x3F);
-    }
-    constexpr char32_t kSmallest[] = {0, 0, 0x80, 0x800, 0x10000};
-    if (code_point < kSmallest[length] || code_point > 0x10FFFF) return false;
-    if (code_point >= 0xD800 && code_point <= 0xDFFF) return false;
-    i += length;
-  }
-  return true;
-}
-
-// Control characters other than line breaks and tabs would let one message
-// garble another client's screen.
-bool has_control_characters(std::string_view s) {
-  for (char ch : s) {
-    const auto byte = static_cast<unsigned char>(ch);
-    if ((byte < 0x20 && ch != '\n' && ch != '\t') || byte == 0x7F) return true;
-  }
-  return false;
 }
 
 }  // namespace
@@ -88,8 +42,9 @@ void Room::on_send_chat(const std::shared_ptr<Client>& c, std::uint64_t rid, con
     return reply_error(c, rid, v1::MESSAGE_TOO_LONG,
                        "chat messages have at most " + std::to_string(kMaxChatBytes) + " bytes");
   }
-  if (has_control_characters(text)) {
-    return reply_error(c, rid, v1::INVALID_ARGUMENT, "chat text may not hold control characters");
+  // The rules every echoed user text follows (server/user_text.h).
+  if (auto problem = user_text_character_problem(text, kChatTextRules)) {
+    return reply_error(c, rid, v1::INVALID_ARGUMENT, *problem);
   }
   if (services_.shutting_down) return reply_error(c, rid, v1::SHUTTING_DOWN, "the server is shutting down");
   const auto now = Clock::now();

@@ -1,8 +1,60 @@
 #include "server/room_directory.h"
 
+#include <algorithm>
+#include <initializer_list>
+
 #include "server/secrets.h"
 
 namespace brethren::server {
+
+namespace {
+std::chrono::milliseconds from_seconds(double seconds) {
+  return std::chrono::milliseconds(static_cast<std::int64_t>(seconds * 1000));
+}
+}  // namespace
+
+RoomDirectory::RoomDirectory(Services& services)
+    : services_(services),
+      expiry_{from_seconds(services.config.idle_room_expiry_s), from_seconds(services.config.finished_room_retention_s),
+              from_seconds(services.config.abandoned_match_expiry_s)},
+      sweep_timer_(services.io) {
+  // A tenth of the shortest expiry: a room goes at most 10 % late; never
+  // more often than 20 times a second, nor less than twice a minute.
+  std::chrono::milliseconds shortest{0};
+  for (auto limit : {expiry_.idle_open, expiry_.finished_retention, expiry_.abandoned_match}) {
+    if (limit.count() > 0 && (shortest.count() == 0 || limit < shortest)) shortest = limit;
+  }
+  if (shortest.count() == 0) return;
+  sweep_interval_ = std::clamp(shortest / 10, std::chrono::milliseconds(50), std::chrono::milliseconds(30000));
+  schedule_sweep();
+}
+
+void RoomDirectory::schedule_sweep() {
+  sweep_timer_.expires_after(sweep_interval_);
+  sweep_timer_.async_wait([this](boost::system::error_code ec) {
+    if (ec) return;
+    sweep();
+    schedule_sweep();
+  });
+}
+
+void RoomDirectory::sweep() {
+  if (services_.shutting_down) return;
+  // Each room decides on its own strand; the map is locked only to copy it.
+  for (auto& room : all()) {
+    room->expire_if_idle(expiry_, [this, weak = std::weak_ptr<Room>(room)] {
+      if (auto expired = weak.lock()) remove(expired);
+    });
+  }
+}
+
+void RoomDirectory::remove(const std::shared_ptr<Room>& room) {
+  std::lock_guard lock(mutex_);
+  auto it = rooms_.find(room->code());
+  if (it == rooms_.end() || it->second != room) return;
+  rooms_.erase(it);
+  --services_.metrics.rooms;
+}
 
 std::shared_ptr<Room> RoomDirectory::find(std::string_view code) const {
   const std::string normalized = normalize_room_code(code);
@@ -26,6 +78,40 @@ std::vector<v1::RoomSummary> RoomDirectory::list_public(std::string_view game_id
     out.push_back(std::move(s));
   }
   return out;
+}
+
+RoomDirectory::Page RoomDirectory::list_public_page(std::string_view game_id, bool with_free_seats,
+                                                   std::string_view after_code, std::size_t limit) const {
+  // Codes are unique and never change, so "after this code" is a stable
+  // cursor even when rooms come and go between pages.
+  std::vector<std::pair<std::string, std::shared_ptr<Room>>> candidates;
+  {
+    std::lock_guard lock(mutex_);
+    for (const auto& [code, room] : rooms_) {
+      if (code > after_code) candidates.emplace_back(code, room);
+    }
+  }
+  std::sort(candidates.begin(), candidates.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  Page page;
+  std::string_view last_code;
+  for (const auto& [code, room] : candidates) {
+    if (!room->listed()) continue;
+    auto s = room->summary();
+    if (!game_id.empty() && s.game_id() != game_id) continue;
+    if (with_free_seats && (s.status() != v1::ROOM_STATUS_OPEN || s.seats_taken() >= s.seat_count())) continue;
+    if (page.rooms.size() == limit) {
+      page.next_after = last_code;
+      break;
+    }
+    page.rooms.push_back(std::move(s));
+    last_code = code;
+  }
+  return page;
+}
+
+std::size_t RoomDirectory::size() const {
+  std::lock_guard lock(mutex_);
+  return rooms_.size();
 }
 
 std::vector<std::shared_ptr<Room>> RoomDirectory::all() const {

@@ -13,6 +13,7 @@
 #include "rules/core/registry.h"
 #include "server/config.h"
 #include "server/metrics.h"
+#include "server/room_quota.h"
 
 namespace brethren::server {
 
@@ -26,6 +27,8 @@ struct Services {
   std::function<std::unique_ptr<rules::Bot>(std::string_view game, std::string_view kind, std::uint64_t seed)> make_bot;
   std::function<std::vector<std::string_view>(std::string_view game)> bot_kinds;
   std::atomic<bool> shutting_down{false};
+  // Room creations per source address (--max-rooms-per-address).
+  RoomQuota room_quota{};
 };
 
 // Milliseconds since the Unix epoch, for stored timestamps.

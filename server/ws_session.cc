@@ -6,10 +6,12 @@
 
 #include <boost/asio/dispatch.hpp>
 #include <boost/asio/post.hpp>
+#include <optional>
 
 #include "server/room_directory.h"
 #include "server/secrets.h"
 #include "server/session_registry.h"
+#include "server/user_text.h"
 #include "server/version.h"
 
 namespace brethren::server {
@@ -21,8 +23,14 @@ namespace websocket = beast::websocket;
 namespace {
 
 constexpr std::uint32_t kProtocolVersion = 1;
-constexpr std::size_t kMaxDisplayName = 40;
 constexpr std::size_t kMaxPassword = 128;
+constexpr std::size_t kMaxRoomCode = 32;  // codes are 9 characters; dashes and spaces are allowed
+constexpr std::uint32_t kDefaultRoomPage = 50;
+constexpr std::uint32_t kMaxRoomPage = 100;
+// A peer that has not finished the close handshake by then is dropped.
+constexpr auto kCloseDeadline = std::chrono::seconds(5);
+// Received bytes may come in bursts of this many seconds' worth.
+constexpr double kByteBurstSeconds = 4;
 
 // The room a room-level request names, or empty for connection requests.
 const std::string* room_code_of(const v1::ClientMessage& m) {
@@ -48,6 +56,33 @@ const std::string* room_code_of(const v1::ClientMessage& m) {
   }
 }
 
+// Why a string the client sent may not be shown to others or logged
+// (server/user_text.h), or nullopt. Checked before any room sees it.
+std::optional<std::string> user_strings_problem(const v1::ClientMessage& m) {
+  using M = v1::ClientMessage;
+  auto password = [](const std::string& p) -> std::optional<std::string> {
+    if (p.size() > kMaxPassword) return "passwords have at most " + std::to_string(kMaxPassword) + " bytes";
+    return std::nullopt;
+  };
+  switch (m.body_case()) {
+    case M::kHello: return user_text_problem(m.hello().client_name(), kClientNameRules);
+    case M::kCreateRoom:
+      if (auto p = password(m.create_room().password())) return p;
+      return user_text_problem(m.create_room().display_name(), kDisplayNameRules);
+    case M::kJoinRoom:
+      if (auto p = password(m.join_room().password())) return p;
+      return user_text_problem(m.join_room().display_name(), kDisplayNameRules);
+    case M::kAddBot: return user_text_problem(m.add_bot().kind(), kBotKindRules);
+    default: return std::nullopt;
+  }
+}
+
+// An opaque page token is a room code this server handed out.
+bool valid_page_token(const std::string& token) {
+  return token.size() <= kMaxRoomCode &&
+         token.find_first_not_of("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ") == std::string::npos;
+}
+
 // Probes after 150 s of silence, every 30 s, 5 times: a peer that is gone
 // is closed within ~5 minutes, as Beast's suggested idle timeout (300 s) did.
 void enable_tcp_keepalive(asio::ip::tcp::socket& socket) {
@@ -69,7 +104,11 @@ WsSession::WsSession(beast::tcp_stream&& stream, Services& services, RoomDirecto
       rooms_(rooms),
       registry_(registry),
       id_(registry.next_id()),
-      limiter_(services.config.rate_limit, services.config.rate_burst, services.config.rate_abuse_strikes) {}
+      limiter_(services.config.rate_limit, services.config.rate_burst, services.config.rate_abuse_strikes,
+               services.config.rate_abuse_forgive),
+      bytes_in_(services.config.max_bytes_per_second,
+                std::max(kByteBurstSeconds * services.config.max_bytes_per_second,
+                         2.0 * static_cast<double>(services.config.max_frame_bytes))) {}
 
 WsSession::~WsSession() = default;
 
@@ -92,6 +131,10 @@ void WsSession::run(beast::http::request<beast::http::string_body> request) {
   ws_.set_option(websocket::stream_base::decorator(
       [](websocket::response_type& res) { res.set(beast::http::field::server, kServerName); }));
   ws_.read_message_max(services_.config.max_frame_bytes);
+  // Pings and pongs count against the connection's limits like messages.
+  ws_.control_callback([this](websocket::frame_type kind, beast::string_view payload) {
+    on_control(kind, std::string_view(payload.data(), payload.size()));
+  });
   ws_.async_accept(request, beast::bind_front_handler(&WsSession::on_accept, shared_from_this()));
 }
 
@@ -101,8 +144,8 @@ void WsSession::on_accept(beast::error_code ec) {
     return finish();
   }
   enable_tcp_keepalive(beast::get_lowest_layer(ws_));
-  spdlog::info("connection {}: open from {}", id_,
-               beast::get_lowest_layer(ws_).remote_endpoint(ec).address().to_string());
+  remote_address_ = beast::get_lowest_layer(ws_).remote_endpoint(ec).address().to_string();
+  spdlog::info("connection {}: open from {}", id_, remote_address_);
   read();
 }
 
@@ -120,6 +163,7 @@ void WsSession::on_read(beast::error_code ec, std::size_t bytes) {
     }
     return finish();
   }
+  if (!take_bytes(bytes)) return;
   const Encoding encoding = ws_.got_text() ? Encoding::kJson : Encoding::kBinary;
   if (ws_.is_message_done() && message_.empty()) {
     on_frame(std::string_view(read_chunk_.data(), bytes), encoding);
@@ -142,12 +186,41 @@ void WsSession::on_frame(std::string_view frame, Encoding encoding) {
       spdlog::warn("connection {}: sustained flooding, closed (1008)", id_);
       return close(1008, "too many messages");
     }
-    return send_error(0, v1::RATE_LIMITED, "too many messages; slow down");
+    // Refused unread: only its request id is looked for.
+    return send_error(peek_request_id(frame, encoding), v1::RATE_LIMITED, "too many messages; slow down");
   }
   v1::ClientMessage message;
   std::string error;
   if (!decode_client_message(frame, encoding, message, error)) return send_error(0, v1::MALFORMED_MESSAGE, error);
   dispatch(std::move(message));
+}
+
+void WsSession::on_control(websocket::frame_type kind, std::string_view payload) {
+  if (finished_) return;
+  // Beast answers a ping by itself, through the socket's queue, before the
+  // session hears of it: a client that does not read its pongs is dropped
+  // here, as nothing else would stop that queue growing.
+  if (kind == websocket::frame_type::ping &&
+      queued_bytes_ + ws_.next_layer().queued_bytes() >= services_.config.max_send_queue_bytes) {
+    return drop("pongs not read");
+  }
+  if (closing_ || !take_bytes(payload.size())) return;
+  if (kind != websocket::frame_type::ping) return;
+  if (!limiter_.allow()) {
+    ++services_.metrics.rate_limited;
+    if (limiter_.abusive()) {
+      spdlog::warn("connection {}: ping flood, closed (1008)", id_);
+      close(1008, "too many pings");
+    }
+  }
+}
+
+bool WsSession::take_bytes(std::size_t bytes) {
+  if (closing_ || finished_) return false;
+  if (bytes_in_.take(static_cast<double>(bytes))) return true;
+  spdlog::warn("connection {}: over {} bytes per second, closed (1008)", id_, services_.config.max_bytes_per_second);
+  close(1008, "too many bytes");
+  return false;
 }
 
 void WsSession::dispatch(v1::ClientMessage message) {
@@ -161,6 +234,7 @@ void WsSession::dispatch(v1::ClientMessage message) {
                           std::to_string(last_request_id_) + ")");
   }
   last_request_id_ = rid;
+  if (auto problem = user_strings_problem(message)) return send_error(rid, v1::INVALID_ARGUMENT, std::move(*problem));
   using M = v1::ClientMessage;
   switch (message.body_case()) {
     case M::kHello: return on_hello(rid, message.hello());
@@ -176,12 +250,10 @@ void WsSession::dispatch(v1::ClientMessage message) {
     default: break;
   }
   const std::string* code = room_code_of(message);
-  auto room = code ? rooms_.find(*code) : nullptr;
-  if (!room) return send_error(rid, v1::UNKNOWN_ROOM, "no room with code '" + (code ? *code : "") + "'");
-  if (message.has_join_room()) {
-    if (message.join_room().display_name().size() > kMaxDisplayName) {
-      return send_error(rid, v1::INVALID_ARGUMENT, "display names have at most 40 bytes");
-    }
+  auto room = code && code->size() <= kMaxRoomCode ? rooms_.find(*code) : nullptr;
+  if (!room) {
+    // Echoed escaped: the code is the client's own text.
+    return send_error(rid, v1::UNKNOWN_ROOM, "no room with code '" + escape_user_text(code ? *code : "") + "'");
   }
   room->handle(shared_from_this(), rid, std::move(message), std::chrono::steady_clock::now());
 }
@@ -207,20 +279,28 @@ void WsSession::on_list_games(std::uint64_t rid) {
 }
 
 void WsSession::on_list_rooms(std::uint64_t rid, const v1::ListRooms& m) {
+  // Paged: an unpaged list of thousands of rooms was half a megabyte per
+  // request.
+  if (m.page_size() > kMaxRoomPage) {
+    return send_error(rid, v1::INVALID_ARGUMENT, "page_size is at most " + std::to_string(kMaxRoomPage));
+  }
+  if (!valid_page_token(m.page_token())) {
+    return send_error(rid, v1::INVALID_ARGUMENT, "page_token is not one this server handed out");
+  }
+  auto page = rooms_.list_public_page(m.game_id(), m.with_free_seats(), m.page_token(),
+                                      m.page_size() == 0 ? kDefaultRoomPage : m.page_size());
   v1::ServerMessage reply;
   reply.set_request_id(rid);
-  for (auto& summary : rooms_.list_public(m.game_id())) *reply.mutable_rooms()->add_rooms() = std::move(summary);
+  auto* list = reply.mutable_rooms();
+  for (auto& summary : page.rooms) *list->add_rooms() = std::move(summary);
+  list->set_next_page_token(std::move(page.next_after));
   send(std::move(reply));
 }
 
 void WsSession::on_create_room(std::uint64_t rid, const v1::CreateRoom& m) {
   if (services_.shutting_down) return send_error(rid, v1::SHUTTING_DOWN, "the server is shutting down");
   const rules::Game* game = services_.games.find(m.game_id());
-  if (!game) return send_error(rid, v1::UNKNOWN_GAME, "no game with id '" + m.game_id() + "'");
-  if (m.display_name().size() > kMaxDisplayName) {
-    return send_error(rid, v1::INVALID_ARGUMENT, "display names have at most 40 bytes");
-  }
-  if (m.password().size() > kMaxPassword) return send_error(rid, v1::INVALID_ARGUMENT, "passwords have at most 128 bytes");
+  if (!game) return send_error(rid, v1::UNKNOWN_GAME, "no game with id '" + escape_user_text(m.game_id()) + "'");
   if (!v1::SpectatorPolicy_IsValid(m.settings().spectators())) {
     return send_error(rid, v1::INVALID_ARGUMENT, "unknown spectator policy");
   }
@@ -231,6 +311,20 @@ void WsSession::on_create_room(std::uint64_t rid, const v1::CreateRoom& m) {
                                                                                       : v1::INVALID_OPTIONS,
                       probe.error().message);
   }
+  const auto& config = services_.config;
+  if (rooms_created_ >= config.max_rooms_per_connection) {
+    return send_error(rid, v1::TOO_MANY_ROOMS,
+                      "one connection may create at most " + std::to_string(config.max_rooms_per_connection) + " rooms");
+  }
+  if (rooms_.size() >= config.max_rooms) {
+    return send_error(rid, v1::TOO_MANY_ROOMS, "the server holds as many rooms as it may; try again later");
+  }
+  // Taken last: a refused request costs the address nothing.
+  if (!services_.room_quota.take(remote_address_, config.max_rooms_per_address,
+                                 config.rooms_per_address_per_minute / 60.0)) {
+    return send_error(rid, v1::TOO_MANY_ROOMS, "too many rooms created from your address; try again in a minute");
+  }
+  ++rooms_created_;
   const std::string host_token = new_secret_token();
   persistence::RoomRecord record;
   record.game_id = m.game_id();
@@ -275,16 +369,48 @@ void WsSession::close(std::uint16_t code, std::string reason) {
   asio::dispatch(ws_.get_executor(), [self = shared_from_this(), code, reason = std::move(reason)]() mutable {
     if (self->closing_ || self->finished_) return;
     self->closing_ = true;
+    self->start_close_deadline();
     self->enqueue(Outgoing{std::move(reason), false, true, code});
   });
 }
 
+void WsSession::start_close_deadline() {
+  close_deadline_ = std::make_unique<asio::steady_timer>(ws_.get_executor(), kCloseDeadline);
+  close_deadline_->async_wait([self = shared_from_this()](beast::error_code ec) {
+    if (!ec && !self->finished_) self->drop("close handshake not finished in time");
+  });
+}
+
+void WsSession::overflow(std::size_t bytes) {
+  spdlog::warn("connection {}: {} bytes waiting for a client that does not read them, closed (1008)", id_, bytes);
+  // What it has not read it will not get; the close frame goes after the
+  // bytes the socket already holds, unless even those are too many.
+  queue_.clear();
+  queued_bytes_ = 0;
+  if (ws_.next_layer().queued_bytes() >= services_.config.max_send_queue_bytes) return drop("send queue full");
+  close(1008, "too many unread messages");
+}
+
+void WsSession::drop(const char* why) {
+  if (finished_) return;
+  spdlog::warn("connection {}: dropped: {}", id_, why);
+  closing_ = true;
+  queue_.clear();
+  queued_bytes_ = 0;
+  // Every pending operation fails now, and the session finishes.
+  ws_.next_layer().drop();
+}
+
 void WsSession::enqueue(Outgoing out) {
-  if (!out.close && queue_.size() >= services_.config.max_send_queue) {
-    spdlog::warn("connection {}: {} frames waiting, client too slow, dropped", id_, queue_.size());
-    beast::error_code ignored;
-    beast::get_lowest_layer(ws_).close(ignored);
-    return;
+  if (!out.close) {
+    // Everything not yet in the kernel counts. One message of any size may
+    // wait alone (a full resync can be large); beyond that the bound holds.
+    const std::size_t queued = queued_bytes_ + ws_.next_layer().queued_bytes();
+    if ((queued > 0 && queued + out.data.size() > services_.config.max_send_queue_bytes) ||
+        queue_.size() >= services_.config.max_send_queue) {
+      return overflow(queued + out.data.size());
+    }
+    queued_bytes_ += out.data.size();
   }
   queue_.push_back(std::move(out));
   if (writing_) return;
@@ -323,6 +449,7 @@ void WsSession::write_next() {
     ws_.async_close(websocket::close_reason(static_cast<websocket::close_code>(out.close_code), out.data),
                     [self = shared_from_this()](beast::error_code) {
                       self->queue_.clear();
+                      self->queued_bytes_ = 0;
                       self->writing_ = false;
                       self->finish();
                     });
@@ -332,13 +459,19 @@ void WsSession::write_next() {
   // (see coalescing_socket.h); Beast's own frames pass through the same queue.
   std::string frames;
   std::size_t taken = 0;
-  for (; taken < queue_.size() && !queue_[taken].close; ++taken) append_frame(frames, queue_[taken].data, queue_[taken].binary);
+  for (; taken < queue_.size() && !queue_[taken].close; ++taken) {
+    append_frame(frames, queue_[taken].data, queue_[taken].binary);
+    queued_bytes_ -= queue_[taken].data.size();
+  }
   queue_.erase(queue_.begin(), queue_.begin() + static_cast<std::ptrdiff_t>(taken));
   if (queue_.empty() && queue_.capacity() > 64) std::vector<Outgoing>().swap(queue_);
   ws_.next_layer().write_frames(std::move(frames), [self = shared_from_this()](beast::error_code ec) {
     if (ec) {
       self->queue_.clear();
+      self->queued_bytes_ = 0;
       self->writing_ = false;
+      // A read may no longer be pending (the session stopped reading to close).
+      if (self->closing_) self->finish();
       return;
     }
     self->write_next();
@@ -346,7 +479,15 @@ void WsSession::write_next() {
 }
 
 void WsSession::joined_room(const std::string& code) {
-  asio::dispatch(ws_.get_executor(), [self = shared_from_this(), code] { self->room_codes_.insert(code); });
+  asio::dispatch(ws_.get_executor(), [self = shared_from_this(), code] {
+    // The room may answer after the connection is gone; it must still hear
+    // of the disconnect, or the seat stays "connected" for ever.
+    if (self->finished_) {
+      if (auto room = self->rooms_.find(code)) room->disconnected(self->id_);
+      return;
+    }
+    self->room_codes_.insert(code);
+  });
 }
 
 void WsSession::left_room(const std::string& code) {
@@ -356,6 +497,7 @@ void WsSession::left_room(const std::string& code) {
 void WsSession::finish() {
   if (finished_) return;
   finished_ = true;
+  if (close_deadline_) close_deadline_->cancel();
   for (const auto& code : room_codes_) {
     if (auto room = rooms_.find(code)) room->disconnected(id_);
   }

@@ -3,6 +3,7 @@
 // room requests to their room. Everything runs on the connection's strand.
 #pragma once
 
+#include <boost/asio/steady_timer.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 #include <boost/beast/websocket.hpp>
@@ -48,11 +49,21 @@ class WsSession : public Client, public std::enable_shared_from_this<WsSession> 
   void read();
   void on_read(boost::beast::error_code ec, std::size_t bytes);
   void on_frame(std::string_view frame, Encoding encoding);
+  void on_control(boost::beast::websocket::frame_type kind, std::string_view payload);
+  // Counts received bytes against the byte rate; false (and closing) past it.
+  bool take_bytes(std::size_t bytes);
   void dispatch(v1::ClientMessage message);
   void send(v1::ServerMessage message);
   void send_error(std::uint64_t request_id, v1::ErrorCode code, std::string text);
   void enqueue(Outgoing out);
   void write_next();
+  // The client does not read fast enough: what it has not read is dropped
+  // and it is closed (1008), or dropped at once when even the socket's own
+  // queue is full.
+  void overflow(std::size_t bytes);
+  // Ends the connection without a close handshake.
+  void drop(const char* why);
+  void start_close_deadline();
   void finish();
 
   // Connection-level requests.
@@ -75,6 +86,13 @@ class WsSession : public Client, public std::enable_shared_from_this<WsSession> 
   SessionRegistry& registry_;
   const std::uint64_t id_;
   RateLimiter limiter_;
+  TokenBucket bytes_in_;
+  std::string remote_address_;
+  int rooms_created_ = 0;
+  std::size_t queued_bytes_ = 0;  // data in queue_
+  // Only while closing: a peer that does not finish the close handshake in
+  // time is dropped.
+  std::unique_ptr<boost::asio::steady_timer> close_deadline_;
   Encoding encoding_ = Encoding::kJson;  // of the last frame received
   std::uint64_t last_request_id_ = 0;
   std::vector<Outgoing> queue_;  // written together, in order

@@ -1,16 +1,15 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds, and runs brethren-server on its embedded
 # defaults (ws://0.0.0.0:8080/ws, database ./data/brethren.db), serving the
-# browser client from build/server/web when web/dist is built. Extra
+# browser client from build/server/web. Extra
 # arguments go to the server (see --help).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BRETHREN_BUILD_DIR=build tools/setup.sh
 cmake --build build -j "$(nproc)" --target brethren-server
-if [ ! -f web/dist/index.html ]; then
-  echo "run-server: the browser client is not built (npm --prefix web ci && npm --prefix web run build);" \
-       "/ will say so" >&2
-fi
+# The browser client (web/): npm ci when its lock file changed, then the
+# bundle, copied beside the binary where the server finds it.
+BRETHREN_BUILD_DIR=build tools/build-web.sh
 # The address to open, once the server listens (it prints the port it got).
 build/server/brethren-server "$@" | while IFS= read -r line; do
   echo "$line"

@@ -17,6 +17,10 @@ ctest --test-dir build --output-on-failure -j "$jobs" 2>&1 | tee "$logs/normal.t
 # report no errors; their speed is not judged here.
 tools/run-bench-smoke.sh 2>&1 | tee "$logs/bench.txt"
 bench_passed="$(sed -n 's/^run-bench-smoke: \([0-9]*\) passed.*/\1/p' "$logs/bench.txt")"
+# The web client in Debian's Chromium against the real server: unit tests of
+# its view-to-screen helpers, then a whole match of each game (web/tests/).
+tools/run-browser-tests.sh 2>&1 | tee "$logs/browser.txt"
+browser_passed="$(sed -n 's/^ *\([0-9]*\) passed (.*/\1/p' "$logs/browser.txt" | tail -n 1)"
 
 # Sanitizers: same tests, fewer random games (they run ~10x slower).
 BRETHREN_BUILD_DIR=build-asan tools/setup.sh -DBRETHREN_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug
@@ -34,5 +38,5 @@ else
   docker_passed=1
 fi
 
-total=$(( $(passed_in "$logs/normal.txt") + bench_passed + $(passed_in "$logs/asan.txt") + docker_passed ))
+total=$(( $(passed_in "$logs/normal.txt") + bench_passed + browser_passed + $(passed_in "$logs/asan.txt") + docker_passed ))
 echo "run-tests: $total passed, 0 failed"

@@ -15,6 +15,12 @@ PACKAGES=(
   libbenchmark-dev
   haproxy openssl
 )
+# The web client (web/, tools/build-web.sh) and its browser tests: Debian's
+# Chromium with an emoji font for the cards' symbols, and Node with npm unless a node
+# is installed already (Debian 12's nodejs is 18: esbuild, protoc-gen-es 2.6 and
+# Playwright 1.56 accept it).
+PACKAGES+=(chromium fonts-noto-color-emoji)
+if ! command -v node >/dev/null 2>&1; then PACKAGES+=(nodejs npm); fi
 
 missing=()
 for pkg in "${PACKAGES[@]}"; do

@@ -1,9 +1,11 @@
 // brethren-make-recovery-db: writes a database holding N rooms whose matches
 // are unfinished (seeded random play stopped part-way), as a server that was
-// killed mid-evening leaves it. The restart-recovery figure starts
+// killed mid-evening leaves it, and optionally the history of F matches
+// played to their end long ago (rooms finished before any retention), which
+// start-up must not read. The restart-recovery figure starts
 // brethren-server on it and reads the "recovered ... in X s" log line.
 //
-//   brethren-make-recovery-db --db /tmp/recovery.db --matches 10000
+//   brethren-make-recovery-db --db /tmp/recovery.db --matches 10000 --finished 100000
 #include <boost/program_options.hpp>
 #include <chrono>
 #include <cstdio>
@@ -18,7 +20,7 @@ using namespace brethren;
 
 int main(int argc, char** argv) {
   std::string db, game_id = "letter-of-marque";
-  std::size_t matches = 10000;
+  std::size_t matches = 10000, finished = 0;
   int seats = 4;
   std::uint64_t seed = 1;
   po::options_description desc("brethren-make-recovery-db: a database of unfinished matches\n\nOptions");
@@ -26,6 +28,7 @@ int main(int argc, char** argv) {
       ("help,h", "this text")
       ("db", po::value(&db)->required(), "SQLite file to create (must not exist)")
       ("matches", po::value(&matches)->default_value(matches), "unfinished matches (one room each)")
+      ("finished", po::value(&finished)->default_value(finished), "matches played to their end long ago (one finished room each)")
       ("game", po::value(&game_id)->default_value(game_id), "game id")
       ("seats", po::value(&seats)->default_value(seats), "seats per match")
       ("seed", po::value(&seed)->default_value(seed), "seed of match 0; match i uses seed + i");
@@ -45,7 +48,10 @@ int main(int argc, char** argv) {
     if (!ok && failed++ == 0) std::cerr << "brethren-make-recovery-db: " << error << "\n";
   };
   std::vector<rules::ActionId> legal;
-  for (std::size_t i = 0; i < matches; ++i) {
+  std::size_t finished_actions = 0;
+  for (std::size_t i = 0; i < matches + finished; ++i) {
+    // Rooms [0, matches) are live, the rest hold finished matches.
+    const bool to_the_end = i >= matches;
     char code[32];
     std::snprintf(code, sizeof code, "R%08zu", i);
     const std::int64_t now = 1'700'000'000'000 + static_cast<std::int64_t>(i);
@@ -54,7 +60,7 @@ int main(int argc, char** argv) {
     room.game_id = game_id;
     room.seat_count = seats;
     room.host_token_hash = "h";
-    room.status = "playing";
+    room.status = "playing";  // "finished" once its final move is stored
     room.created_at = now;
     store->insert_room(std::move(room), count_failure);
     for (int s = 0; s < seats; ++s) {
@@ -77,9 +83,11 @@ int main(int argc, char** argv) {
     record.status = "live";
     record.started_at = now;
     store->insert_match(std::move(record), count_failure);
-    // Play a random number of random moves, never the last one.
+    // Play a random number of random moves, never the last one; or, for a
+    // finished match, every move, the last one stored with the result and
+    // the room's status as the server does.
     rules::Rng rng(seed * 7919 + i);
-    const std::uint32_t target = 1 + rng.below(60);
+    const std::uint32_t target = to_the_end ? 100000 : 1 + rng.below(60);
     auto& live = *state;
     for (std::int64_t seq = 1; seq <= target; ++seq) {
       const auto acting = live->acting_seats();
@@ -88,22 +96,34 @@ int main(int argc, char** argv) {
       const rules::ActionId action = legal[rng.below(static_cast<std::uint32_t>(legal.size()))];
       auto next = live->clone();
       next->apply_legal(seat, action);
-      if (next->is_terminal()) break;
+      if (next->is_terminal() && !to_the_end) break;
       persistence::ActionRecord row;
       row.match_id = match_id;
       row.seq = seq;
       row.seat = seat;
       row.action = live->encode_action(seat, action).SerializeAsString();
       row.at = now;
-      store->append_action(std::move(row), count_failure);
       live = std::move(next);
-      ++actions;
+      if (to_the_end) ++finished_actions;
+      else ++actions;
+      if (!live->is_terminal()) {
+        store->append_action(std::move(row), count_failure);
+        continue;
+      }
+      const auto outcome = live->outcome();
+      persistence::ResultRecord result{match_id, outcome.SerializeAsString(), outcome.summary(), now, ""};
+      if (game->info().action_log_secret()) result.final_state = live->serialize();
+      persistence::Store::Unit unit;
+      unit.append_action(std::move(row)).finish_match(std::move(result)).set_room_status(code, "finished", now);
+      store->commit_unit(std::move(unit), count_failure);
+      break;
     }
   }
   store->flush();
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  std::printf("wrote %zu unfinished %s matches (%zu actions, %.1f per match) to %s in %.1f s, %zu failed writes\n",
+  std::printf("wrote %zu unfinished %s matches (%zu actions, %.1f per match) and %zu finished ones (%zu actions) to %s "
+              "in %.1f s, %zu failed writes\n",
               matches, game_id.c_str(), actions, matches ? static_cast<double>(actions) / static_cast<double>(matches) : 0.0,
-              db.c_str(), seconds, failed);
+              finished, finished_actions, db.c_str(), seconds, failed);
   return failed ? 1 : 0;
 }

@@ -39,6 +39,10 @@ class Game {
   // A state from State::serialize(), or kCorruptState.
   virtual Result<std::unique_ptr<State>> deserialize(std::string_view bytes) const = 0;
 
+  // No match of this game takes more accepted moves than this, whatever the
+  // players choose: the rules guarantee the end (each game's doc derives it).
+  virtual std::uint64_t max_moves() const = 0;
+
  protected:
   Status check_seat_count(int seats) const;
 };

@@ -25,6 +25,8 @@
 namespace brethren::rules::letter_of_marque {
 
 inline constexpr const char* kGameId = "letter-of-marque";
+// Game::max_moves(): the most accepted moves one match can take (see docs/games).
+inline constexpr std::uint64_t kMaxMoves = 500;
 inline constexpr int kShipsPerPlayer = 5;
 inline constexpr int kArmedShipsPerPlayer = 2;
 inline constexpr int kCannonsPerPlayer = 3;

@@ -27,6 +27,7 @@ class LetterOfMarqueGame final : public Game {
   }
 
   const v1::GameInfo& info() const override { return info_; }
+  std::uint64_t max_moves() const override { return kMaxMoves; }
 
   Result<std::unique_ptr<State>> new_match(const MatchSetup& setup) const override {
     if (auto st = check_seat_count(setup.seats); !st) return st.error();

@@ -36,6 +36,8 @@
 namespace brethren::rules::port_royal_panning {
 
 inline constexpr const char* kGameId = "port-royal-panning";
+// Game::max_moves(): the most accepted moves one match can take (see docs/games).
+inline constexpr std::uint64_t kMaxMoves = 1000;
 
 namespace action {
 inline constexpr ActionId kBid = 0;

@@ -97,7 +97,11 @@ int PortRoyalState::cards_left() const {
   return std::max(0, base + count_person(taking_, Person::kGovernor) - taken_);
 }
 
-bool PortRoyalState::can_draw() const { return !draw_.empty() || !discard_.empty(); }
+bool PortRoyalState::can_draw() const { return !draw_.empty() || can_reshuffle(); }
+
+// PRP-A-14 (decision): after kMaxReshuffles reshuffles the discard pile is not
+// shuffled again, so a game where nobody keeps the cards cannot cycle forever.
+bool PortRoyalState::can_reshuffle() const { return !discard_.empty() && generation_ < kMaxReshuffles; }
 
 bool PortRoyalState::can_take(Seat seat, int position) const {
   if (position < 0 || position >= static_cast<int>(harbor_.size())) return false;
@@ -178,7 +182,9 @@ std::string PortRoyalState::illegal_reason(Seat seat, ActionId a) const {
   if (a == action::kDraw) {
     if (phase_ == Phase::kRepel) return "first decide whether to repel the ship just drawn (PRP-13)";
     if (phase_ == Phase::kTradeHire) return "Phase 1 is over: cards are drawn only before stopping (PRP-11)";
-    return "the draw pile and the discard pile are both empty (PRP-A-10)";
+    if (discard_.empty()) return "the draw pile and the discard pile are both empty (PRP-A-10)";
+    return "the draw pile is empty and the discard pile has been reshuffled " + std::to_string(kMaxReshuffles) +
+           " times, the most a game allows (PRP-A-14)";
   }
   if (a == action::kStop) {
     if (phase_ == Phase::kDiscover) return "you must draw at least one card before stopping (PRP-11)";
@@ -213,7 +219,7 @@ std::string PortRoyalState::illegal_reason(Seat seat, ActionId a) const {
 
 std::optional<int> PortRoyalState::draw_card() {
   if (draw_.empty()) {
-    if (discard_.empty()) return std::nullopt;  // PRP-A-10
+    if (!can_reshuffle()) return std::nullopt;  // PRP-A-10, PRP-A-14
     // PRP-10, PRP-H-6: the discard pile becomes a new, hidden draw pile.
     draw_.swap(discard_);
     rng().shuffle(draw_);
@@ -286,7 +292,8 @@ void PortRoyalState::start_turn() {
   taking_ = active_;
   // PRP-A-10 (decision): with the draw pile and the discard pile both empty
   // nothing can ever be drawn again and the game could not progress; the end
-  // is triggered and the round completed as in PRP-41.
+  // is triggered and the round completed as in PRP-41. PRP-A-14: the same
+  // once the draw pile is empty and the discard pile may not be reshuffled.
   if (!can_draw() && !end_triggered_) {
     end_triggered_ = true;
     pb::Event e;

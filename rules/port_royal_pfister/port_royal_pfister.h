@@ -44,11 +44,14 @@
 namespace brethren::rules::port_royal_pfister {
 
 inline constexpr const char* kGameId = "port-royal-pfister";
+// Game::max_moves(): the most accepted moves one match can take (see docs/games).
+inline constexpr std::uint64_t kMaxMoves = 23000;
 inline constexpr int kStartCoins = 3;          // PRP-4
 inline constexpr int kEndPoints = 12;          // PRP-40
 inline constexpr int kTaxThreshold = 12;       // PRP-17
 inline constexpr int kAdmiralHarbor = 5;       // PRP-35
 inline constexpr int kAdmiralCoins = 2;        // PRP-35
+inline constexpr int kMaxReshuffles = 20;     // PRP-A-14
 inline constexpr int kMaxHarbor = 65;          // 60 persons + at most 5 ships
 
 namespace action {
@@ -139,6 +142,7 @@ class PortRoyalState : public StateBase<PortRoyalState> {
   void add_fulfil_actions(Seat seat, std::vector<ActionId>& out) const;
   bool can_take(Seat seat, int position) const;
   bool can_draw() const;
+  bool can_reshuffle() const;
 
   std::optional<int> draw_card();
   int gain(Seat seat, int n);  // returns the coins actually drawn (PRP-A-10)

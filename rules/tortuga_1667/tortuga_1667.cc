@@ -259,6 +259,14 @@ void TortugaState::end_action() {
     phase_ = Phase::kTurn;
     return;
   }
+  if (turn_ >= kMaxTurns) {
+    // T67-A-19 (decision): the Armada may never come up if nobody reveals,
+    // so the game ends after the last allowed turn as if it had (T67-43 to
+    // T67-45), without sudden death: an even-count tie is a draw.
+    const int b = team_total(kBritish), f = team_total(kFrench);
+    finish(b != f ? (b > f ? kBritish : kFrench) : n() % 2 == 1 ? kDutch : kNoTeam);
+    return;
+  }
   start_turn((current_ + 1) % n());
 }
 

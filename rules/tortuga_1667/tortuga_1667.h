@@ -38,6 +38,9 @@
 namespace brethren::rules::tortuga_1667 {
 
 inline constexpr const char* kGameId = "tortuga-1667";
+// Game::max_moves(): the most accepted moves one match can take (see docs/games).
+inline constexpr std::uint64_t kMaxMoves = 10000;
+inline constexpr int kMaxTurns = 200;  // T67-A-19: the last turn of a game
 
 namespace action {
 inline constexpr ActionId kPass = 0;
@@ -170,6 +173,7 @@ class TortugaState : public StateBase<TortugaState> {
   int pirate_code_skips() const { return code_skips_; }
   bool lifeboats_sunk() const { return sunk_; }
   bool sudden_death() const { return sudden_death_; }
+  int turn() const { return turn_; }
   int team_total(int team) const;
   int winner() const { return winner_; }
   Seat pending_seat() const { return pend_seat_; }

@@ -200,7 +200,14 @@ void TortugaState::maroon_single(Seat seat, Cause cause) {
   // T67-A-5: ask only if a map could be used; the owner may decline.
   std::vector<ActionId> legal;
   fill_legal_actions(seat, legal);
-  if (legal.size() > 1) return;
+  if (legal.size() > 1) {
+    // Public (the maps' owners are public), so the new state has a version of its own.
+    pb::Event e;
+    e.mutable_maroon_threatened()->set_target(seat);
+    e.mutable_maroon_threatened()->set_cause(static_cast<pb::MaroonCause>(cause));
+    emit_event(std::move(e));
+    return;
+  }
   const bool on_tortuga = place_of(seat).area == kTortuga;
   move_pawn(seat, kTortuga, cause);
   after_single_maroon(seat, on_tortuga);

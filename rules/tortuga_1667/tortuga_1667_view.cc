@@ -243,7 +243,12 @@ v1::GameView TortugaState::game_view(Viewer viewer) const {
       p->set_cabin_boy(pl.pos + 1 == size);
     }
     p->set_governor(pl.area == kTortuga && pl.pos == 0);
-    p->set_vote_cards(static_cast<int>(hand_[s].size()));
+    // T67-H-3: while a vote is open, others see a voter's hand shrink by one
+    // card however many he played, so El Dorado's use (two cards, T67-35)
+    // stays secret until the reveal, where the map is discarded publicly.
+    const bool own_hand = player && me == s;
+    const int hidden_extra = own_hand || submitted_[s].empty() ? 0 : static_cast<int>(submitted_[s].size()) - 1;
+    p->set_vote_cards(static_cast<int>(hand_[s].size()) + hidden_extra);
     p->set_albatrosses(albatross_[s]);
     for (int c = kFountain; c <= kElDorado; ++c) {
       if (map_owner_[map_index(c)] == s) p->add_maps(static_cast<pb::EventCard>(c));
@@ -346,7 +351,9 @@ v1::MatchOutcome TortugaState::outcome() const {
     case kBritish: result.set_summary("the British win" + tally); break;
     case kFrench: result.set_summary("the French win" + tally); break;
     case kDutch: result.set_summary("a tie: the Dutch player wins" + tally); break;
-    default: result.set_summary("a draw after sudden death" + tally); break;
+    default:
+      result.set_summary((turn_ >= kMaxTurns ? "a draw at the turn limit" : "a draw after sudden death") + tally);
+      break;
   }
   return result;
 }

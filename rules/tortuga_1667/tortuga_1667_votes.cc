@@ -21,6 +21,14 @@ void TortugaState::call_vote(VoteKind kind, Seat caller, int ship) {
   if (kind != VoteKind::kBrawl && owner >= 0 && place_of(owner).area == 1 - ship && atlantis_usable(owner)) {
     phase_ = Phase::kVoteCalled;
     pend_seat_ = owner;
+    // Public, so the new state has a version of its own.
+    pb::Event e;
+    auto* o = e.mutable_atlantis_offered();
+    o->set_kind(static_cast<pb::VoteKind>(kind));
+    o->set_caller(caller);
+    o->set_ship(static_cast<pb::Ship>(ship));
+    o->set_owner(owner);
+    emit_event(std::move(e));
     return;
   }
   begin_voting();

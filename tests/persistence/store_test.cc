@@ -1,8 +1,10 @@
 // The SQLite store on its own: migrations, ordered group commits, reads.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <atomic>
 #include <future>
+#include <thread>
 
 #include "persistence/sqlite.h"
 #include "persistence/store.h"
@@ -135,4 +137,191 @@ TEST_CASE("Store: start-up reads every room's last chat messages in one query, i
   REQUIRE(recent.at("BBB").size() == 1);
   REQUIRE(recent.at("BBB")[0].seat == -1);
   REQUIRE(store->load_chat("AAA").size() == 7);
+}
+
+namespace {
+
+// A database with room RRR playing match `id` with `moves` moves stored.
+std::int64_t playing_room(Store& store, int moves) {
+  RoomRecord r = room("RRR");
+  r.status = "playing";
+  store.insert_room(r, nullptr);
+  const auto id = store.next_match_id();
+  store.insert_match(MatchRecord{id, "RRR", "letter-of-marque", "", 1, 3, "live", 0, 0, "", 0, 0}, nullptr);
+  for (int seq = 1; seq <= moves; ++seq) store.append_action(ActionRecord{id, seq, 0, "m", 0, 0}, nullptr);
+  store.flush();
+  return id;
+}
+
+std::string status_of_room(Store& store, const std::string& code) { return store.load_room(code)->status; }
+
+// Runs `unit` in the same group commit as a neighbouring write of another
+// room: a held write lock keeps the writer waiting until both are queued.
+std::pair<std::string, bool> commit_beside_neighbour(Store& store, const std::string& path, Store::Unit unit,
+                                                     std::int64_t neighbour_seq) {
+  Connection blocker(path);
+  blocker.exec("BEGIN IMMEDIATE");
+  // The writer takes a first write and waits for the lock; the next two
+  // then wait in the queue together and form the next group.
+  store.append_chat(ChatRecord{"NNN", 1000 + neighbour_seq, 0, 0, "Nell", "first", 0}, nullptr);
+  while (store.queued_writes() > 0) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  std::promise<std::string> unit_result;
+  std::promise<bool> neighbour_result;
+  store.commit_unit(std::move(unit), [&](bool ok, const std::string& error) { unit_result.set_value(ok ? "" : error); });
+  store.append_chat(ChatRecord{"NNN", neighbour_seq, 0, 0, "Nell", "hi", 0},
+                    [&](bool ok, const std::string&) { neighbour_result.set_value(ok); });
+  blocker.exec("COMMIT");
+  return {unit_result.get_future().get(), neighbour_result.get_future().get()};
+}
+
+}  // namespace
+
+TEST_CASE("Store: a unit commits all its rows or none, whichever statement fails, and a retry then succeeds") {
+  struct Fault {
+    const char* trigger;  // the statement that fails
+    bool log_secret;      // the final state replaces the log (the log is deleted)
+  };
+  const Fault faults[] = {
+      {"BEFORE INSERT ON actions", false}, {"BEFORE UPDATE ON matches", false}, {"BEFORE INSERT ON results", false},
+      {"BEFORE DELETE ON actions", true},  {"BEFORE UPDATE ON rooms", false},
+  };
+  for (const Fault& fault : faults) {
+    DYNAMIC_SECTION(fault.trigger) {
+      TempDir dir;
+      const std::string path = dir.path() + "/s.db";
+      auto store = Store::open(path);
+      store->insert_room(room("NNN"), nullptr);
+      const auto id = playing_room(*store, 4);
+      auto final_change = [&] {
+        Store::Unit unit;
+        unit.append_action(ActionRecord{id, 5, 1, "last", 0, 0})
+            .finish_match(ResultRecord{id, "outcome", "won", 77, fault.log_secret ? "final" : ""})
+            .set_room_status("RRR", "finished", 77);
+        return unit;
+      };
+      Connection saboteur(path);
+      saboteur.exec((std::string("CREATE TRIGGER fault ") + fault.trigger + " BEGIN SELECT RAISE(ABORT, 'no'); END").c_str());
+      const auto [error, neighbour_ok] = commit_beside_neighbour(*store, path, final_change(), 1);
+      REQUIRE_THAT(error, Catch::Contains("no"));
+      REQUIRE(neighbour_ok);  // the other room's write in the same group stands
+      REQUIRE(store->load_chat("NNN").size() == 2);
+      REQUIRE(store->load_actions(id).size() == 4);
+      REQUIRE(store->load_match(id)->status == "live");
+      REQUIRE_FALSE(store->load_result(id).has_value());
+      REQUIRE(status_of_room(*store, "RRR") == "playing");
+
+      saboteur.exec("DROP TRIGGER fault");
+      const auto [retry_error, retry_neighbour_ok] = commit_beside_neighbour(*store, path, final_change(), 2);
+      REQUIRE(retry_error.empty());  // no primary-key collision with a half-stored first try
+      REQUIRE(retry_neighbour_ok);
+      REQUIRE(store->load_actions(id).size() == (fault.log_secret ? 0u : 5u));
+      REQUIRE(store->load_match(id)->status == "finished");
+      REQUIRE(store->load_result(id)->summary == "won");
+      REQUIRE(status_of_room(*store, "RRR") == "finished");
+    }
+  }
+}
+
+TEST_CASE("Store: a match start (match row and room status) commits as one unit") {
+  for (const char* trigger : {"BEFORE INSERT ON matches", "BEFORE UPDATE ON rooms"}) {
+    DYNAMIC_SECTION(trigger) {
+      TempDir dir;
+      const std::string path = dir.path() + "/s.db";
+      auto store = Store::open(path);
+      store->insert_room(room("NNN"), nullptr);
+      store->insert_room(room("SSS"), nullptr);
+      store->flush();
+      const auto id = store->next_match_id();
+      auto start = [&] {
+        Store::Unit unit;
+        unit.insert_match(MatchRecord{id, "SSS", "letter-of-marque", "", 1, 3, "live", 0, 0, "", 0, 0})
+            .set_room_status("SSS", "playing", 5);
+        return unit;
+      };
+      Connection saboteur(path);
+      saboteur.exec((std::string("CREATE TRIGGER fault ") + trigger + " BEGIN SELECT RAISE(ABORT, 'no'); END").c_str());
+      REQUIRE_FALSE(commit_beside_neighbour(*store, path, start(), 1).first.empty());
+      REQUIRE_FALSE(store->load_match(id).has_value());
+      REQUIRE(status_of_room(*store, "SSS") == "open");
+      saboteur.exec("DROP TRIGGER fault");
+      REQUIRE(commit_beside_neighbour(*store, path, start(), 2).first.empty());
+      REQUIRE(store->load_match(id)->status == "live");
+      REQUIRE(status_of_room(*store, "SSS") == "playing");
+    }
+  }
+}
+
+TEST_CASE("Store: start-up reads open, playing and recently finished rooms only, each with its newest match") {
+  TempDir dir;
+  auto store = Store::open(dir.path() + "/s.db");
+  auto add_room = [&](const std::string& code, const std::string& status, std::int64_t status_at) {
+    store->insert_room(room(code), nullptr);
+    Store::Unit unit;
+    unit.set_room_status(code, status, status_at);
+    store->commit_unit(std::move(unit), nullptr);
+  };
+  auto add_match = [&](const std::string& code, bool finished, const std::string& final_state) {
+    const auto id = store->next_match_id();
+    store->insert_match(MatchRecord{id, code, "letter-of-marque", "", 1, 3, "live", 0, 0, "", 0, 0}, nullptr);
+    for (int seq = 1; seq <= 3; ++seq) store->append_action(ActionRecord{id, seq, 0, code, 0, 0}, nullptr);
+    if (finished) store->finish_match(ResultRecord{id, "o", "s", 0, final_state}, nullptr);
+    return id;
+  };
+  add_room("OPN", "open", 10);
+  add_room("PLY", "playing", 10);
+  add_match("PLY", true, "");
+  const auto live = add_match("PLY", false, "");  // a rematch, still running
+  add_room("NEW", "finished", 1000);
+  const auto recent = add_match("NEW", true, "final");
+  add_room("OLD", "finished", 999);
+  add_match("OLD", true, "");
+  add_room("EXP", "expired", 5000);
+  add_match("EXP", false, "");
+  for (const char* code : {"OPN", "OLD", "EXP"}) {
+    for (int seq = 1; seq <= 5; ++seq) store->append_chat(ChatRecord{code, seq, 0, 0, "A", "c", seq}, nullptr);
+  }
+  store->flush();
+
+  const RecoverySet set = store->load_recovery(1000, 2);
+  std::vector<std::string> rooms;
+  for (const auto& r : set.rooms) rooms.push_back(r.code);
+  std::sort(rooms.begin(), rooms.end());
+  REQUIRE(rooms == std::vector<std::string>{"NEW", "OPN", "PLY"});
+  REQUIRE(set.seats.empty());
+  REQUIRE(set.matches.size() == 2);
+  REQUIRE(set.matches[0].id == live);
+  REQUIRE(set.matches[1].id == recent);
+  REQUIRE(set.actions.size() == 1);  // the finished match's log gave way to its final state
+  REQUIRE(set.actions.at(live).size() == 3);
+  REQUIRE(set.final_states.size() == 1);
+  REQUIRE(set.final_states.at(recent) == "final");
+  REQUIRE(set.chat.size() == 1);
+  REQUIRE(set.chat.at("OPN").size() == 2);
+  REQUIRE(set.chat.at("OPN")[0].seq == 4);
+  REQUIRE(set.chat.at("OPN")[1].seq == 5);
+}
+
+TEST_CASE("Store: the migration to schema 6 dates each finished room from its match's end") {
+  TempDir dir;
+  const std::string path = dir.path() + "/s.db";
+  {
+    auto store = Store::open(path);
+    RoomRecord done = room("FIN");
+    done.status = "finished";
+    done.created_at = 100;
+    store->insert_room(done, nullptr);
+    const auto id = store->next_match_id();
+    store->insert_match(MatchRecord{id, "FIN", "letter-of-marque", "", 1, 3, "live", 100, 0, "", 0, 0}, nullptr);
+    store->finish_match(ResultRecord{id, "o", "s", 5000, ""}, nullptr);
+    store->flush();
+  }
+  {
+    // Back to schema 5 as an older server left it: no status_at.
+    Connection db(path);
+    db.exec("DROP INDEX rooms_by_status; ALTER TABLE rooms DROP COLUMN status_at; PRAGMA user_version = 5");
+  }
+  auto store = Store::open(path);
+  REQUIRE(store->schema_version() == 6);
+  REQUIRE(store->load_recovery(5000, 1).rooms.size() == 1);
+  REQUIRE(store->load_recovery(5001, 1).rooms.empty());
 }

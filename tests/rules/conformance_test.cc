@@ -9,7 +9,9 @@
 //   BRETHREN_CONFORMANCE_SEED   first seed (default 1)
 //   BRETHREN_CONFORMANCE_GAME   only this game id
 #include <catch2/catch.hpp>
+#include <algorithm>
 #include <cstdlib>
+#include <iostream>
 #include <string>
 #include <vector>
 
@@ -94,7 +96,49 @@ void check_illegal_rejected(State& state, Rng& rng) {
   REQUIRE(state.serialize() == before);
 }
 
-void play_one(const Game& game, int seats, std::uint64_t seed, bool deep) {
+
+// --- Versions identify states; every game ends (issue #13) ------------------
+// Every accepted move emits at least one event, so a view's version (the
+// event count) names one state: two different views never carry the same
+// version, and a viewer whose view changed was told so by an event of its
+// own audience (a public change by a public event).
+
+// What a viewer sees, version left out, for comparing states.
+std::string view_without_version(const State& state, Viewer viewer) {
+  v1::MatchView view = state.view(viewer);
+  view.clear_version();
+  return bytes_of(view);
+}
+
+struct VersionWatch {
+  std::vector<std::string> last_views;  // per viewer of all_viewers()
+  std::uint64_t last_version = 0;
+
+  void start(const State& state) {
+    last_views.clear();
+    for (Viewer viewer : all_viewers(state.num_seats())) last_views.push_back(view_without_version(state, viewer));
+    last_version = state.version();
+  }
+
+  // After an accepted move; `deep` also compares every viewer's view.
+  void after_move(const State& state, bool deep) {
+    REQUIRE(state.version() > last_version);  // the move emitted an event
+    if (deep) {
+      const auto viewers = all_viewers(state.num_seats());
+      for (std::size_t i = 0; i < viewers.size(); ++i) {
+        INFO("viewer seat " << viewers[i].seat() << " (-1 = spectator)");
+        REQUIRE(state.view(viewers[i]).version() == state.version());
+        std::string now = view_without_version(state, viewers[i]);
+        if (now != last_views[i]) REQUIRE_FALSE(state.events_for(viewers[i], last_version).empty());
+        last_views[i] = std::move(now);
+      }
+    }
+    last_version = state.version();
+  }
+};
+
+// Returns the number of accepted moves the game took.
+std::uint64_t play_one(const Game& game, int seats, std::uint64_t seed, bool deep) {
   // Even seeds also give the match a secret stream, as the server always
   // does (State::secret_rng); odd ones keep the rules' own seed examples.
   const std::uint64_t secret_seed = seed % 2 == 0 ? (seed * 0x9E3779B97F4A7C15ULL) | 1 : 0;
@@ -106,8 +150,10 @@ void play_one(const Game& game, int seats, std::uint64_t seed, bool deep) {
   std::vector<LoggedAction> log;
   std::vector<ActionId> legal;
   std::uint64_t steps = 0;
+  VersionWatch versions;
+  versions.start(state);
   while (!state.is_terminal()) {
-    REQUIRE(++steps < 100000);
+    REQUIRE(++steps <= game.max_moves());  // the game's documented bound
     const auto acting = state.acting_seats();
     REQUIRE_FALSE(acting.empty());
     REQUIRE(std::is_sorted(acting.begin(), acting.end()));
@@ -131,6 +177,7 @@ void play_one(const Game& game, int seats, std::uint64_t seed, bool deep) {
     auto st = state.apply(seat, message);
     INFO("action " << message.ShortDebugString());
     REQUIRE(st.ok());
+    versions.after_move(state, deep);
     log.push_back({seat, message});
   }
   if (deep) {
@@ -146,6 +193,7 @@ void play_one(const Game& game, int seats, std::uint64_t seed, bool deep) {
   auto replayed = replay(game, setup, log);
   REQUIRE(replayed.ok());
   REQUIRE((*replayed)->serialize() == state.serialize());
+  return steps;
 }
 
 }  // namespace
@@ -165,12 +213,15 @@ TEST_CASE("Conformance: every game, every seat count, seeded random games", "[co
       DYNAMIC_SECTION(game->id() << " with " << seats << " seats") {
         const std::uint64_t games = (games_per_game + counts - 1) / counts;
         const std::uint64_t deep = (deep_per_game + counts - 1) / counts;
+        std::uint64_t longest = 0;  // moves of the longest game, to compare with max_moves()
         for (std::uint64_t i = 0; i < games; ++i) {
           const std::uint64_t seed = first_seed + i;
           INFO("reproduce with BRETHREN_CONFORMANCE_GAME=" << game->id() << " seats=" << seats
                                                            << " seed=" << seed);
-          play_one(*game, seats, seed, i < deep);
+          longest = std::max(longest, play_one(*game, seats, seed, i < deep));
         }
+        std::cout << game->id() << " with " << seats << " seats: longest of " << games << " games " << longest
+                  << " moves, bound " << game->max_moves() << "\n";
       }
     }
   }

@@ -421,6 +421,41 @@ TEST_CASE("PRP-A-10: with both piles empty nothing is drawn, the player must sto
   REQUIRE(s->is_terminal());
 }
 
+TEST_CASE("PRP-A-14: when nobody keeps a card the piles are reshuffled at most 20 times, then the game ends") {
+  // Every seat draws one card, stops and passes: no coin is ever gained and no
+  // person hired, so every card returns to the discard pile and, without
+  // PRP-A-14, the same cards would cycle through reshuffles for ever.
+  auto s = new_match(3, 11);
+  std::uint64_t moves = 0;
+  bool refused_draw = false;
+  while (!s->is_terminal() && moves < game->max_moves()) {
+    const Seat seat = acting(*s);
+    ActionId a = action::kPass;
+    if (s->phase() == Phase::kRepel) a = action::kRepel;
+    if (s->phase() == Phase::kDiscover) a = s->drawn_this_turn() == 0 && legal(*s, seat, action::kDraw) ? action::kDraw : action::kStop;
+    REQUIRE(s->generation_for_test() <= kMaxReshuffles);
+    if (s->phase() == Phase::kDiscover && s->draw_pile().empty() && !s->discard_pile().empty() &&
+        s->generation_for_test() == kMaxReshuffles) {
+      // The discard pile is there but may not become a draw pile again.
+      REQUIRE_FALSE(legal(*s, seat, action::kDraw));
+      REQUIRE_THAT(s->apply(seat, action::kDraw).error().message, Catch::Contains("PRP-A-14"));
+      refused_draw = true;
+    }
+    act(*s, seat, a);
+    ++moves;
+  }
+  REQUIRE(s->is_terminal());
+  REQUIRE(refused_draw);
+  REQUIRE(s->generation_for_test() == kMaxReshuffles);
+  REQUIRE(s->end_triggered());
+  const auto trigger = find_event(events_since(*s, 0), [](const pb::Event& e) { return e.has_end_triggered(); });
+  REQUIRE(trigger);
+  REQUIRE(trigger->end_triggered().piles_exhausted());
+  // PRP-41: the round is completed; nobody has a point, so all share the victory (PRP-42).
+  const auto outcome = s->outcome();
+  for (const auto& r : outcome.seats()) REQUIRE(r.winner());
+}
+
 // --- Phase 1 ----------------------------------------------------------------------
 
 TEST_CASE("PRP-11: the active player must draw first, then may draw again or stop") {

@@ -1145,3 +1145,103 @@ TEST_CASE("Random play: every seat count finishes, sudden death and Dutch ties h
   REQUIRE(finished == 900);
   REQUIRE(sudden > 0);
 }
+
+// --- Issue #13: secret El Dorado, a version per state, a bounded game -----------
+
+TEST_CASE("T67-H-3, T67-35: during the vote nobody else can tell whether El Dorado was used") {
+  // Seat 1 owns El Dorado and plays one card in one world, two in the other.
+  auto make = [](bool el_dorado) {
+    auto s = table(4, {{{0, 1}, {2}}, {3}, {-1, -1}}, 0);
+    s->debug_give(kElDorado, 1);
+    s->debug_set_hand(1, {2, 4, 6, 8});
+    act(*s, 0, action::kAttack);
+    act(*s, 1, el_dorado ? action::vote2(4, 8) : action::vote(4));
+    return s;
+  };
+  auto one = make(false), two = make(true);
+  REQUIRE(one->phase() == Phase::kVoting);
+  REQUIRE(two->phase() == Phase::kVoting);
+  // Every other viewer's view (counts, maps, voters, version) and event stream
+  // are identical while the vote is open; only the voter's own view differs.
+  for (Viewer v : {Viewer::spectator(), Viewer::player(0), Viewer::player(2), Viewer::player(3)}) {
+    INFO("viewer seat " << v.seat());
+    REQUIRE(info_state(*one, v) == info_state(*two, v));
+  }
+  REQUIRE(tv(*one, Viewer::spectator()).players(1).vote_cards() == 3);
+  REQUIRE(tv(*one, Viewer::spectator()).players(1).has_voted());
+  REQUIRE(tv(*two, Viewer::player(1)).players(1).vote_cards() == 2);  // the owner knows his own hand
+  REQUIRE(tv(*two, Viewer::player(1)).vote().own_cards_size() == 2);
+  // At the reveal El Dorado is discarded publicly and the counts are true again.
+  act(*two, 0, action::vote(two->hand(0)[0]));
+  REQUIRE(two->map_owner(kElDorado) == -1);
+  REQUIRE(tv(*two, Viewer::spectator()).players(1).vote_cards() == static_cast<int>(two->hand(1).size()));
+}
+
+// A move that opens a decision (a reaction window, Atlantis's offer) changes
+// the state, so it must emit an event: the version names one state.
+TEST_CASE("T67-22, T67-28, T67-33, T67-34: a move opening a reaction window emits a public event") {
+  SECTION("the Captain's Maroon opens the Fountain of Youth window (T67-22, T67-33)") {
+    auto s = table(4, {{{0, 1}, {2}}, {3}, {-1, -1}}, 0);
+    s->debug_give(kFountain, 1);
+    const std::uint64_t before = s->version();
+    act(*s, 0, action::maroon(1));
+    REQUIRE(s->phase() == Phase::kMaroonWindow);
+    REQUIRE(s->version() > before);
+    const auto threat = events_of(*s, Viewer::spectator(), pb::Event::kMaroonThreatened);
+    REQUIRE(threat.size() == 1);
+    REQUIRE(threat[0].maroon_threatened().target() == 1);
+    REQUIRE(threat[0].maroon_threatened().cause() == pb::CAUSE_CAPTAIN);
+  }
+  SECTION("the Pistol's target opens the window (T67-28, T67-33)") {
+    auto s = table(4, {{{0, 1}, {2}}, {3}, {-1, -1}}, 0);
+    s->debug_give(kFountain, 1);
+    s->debug_put_event(0, kPistol);
+    act(*s, 0, action::reveal(0));
+    const std::uint64_t before = s->version();
+    act(*s, 0, action::choose(1));
+    REQUIRE(s->phase() == Phase::kMaroonWindow);
+    REQUIRE(s->version() > before);
+    REQUIRE(events_of(*s, Viewer::spectator(), pb::Event::kMaroonThreatened).back().maroon_threatened().cause() ==
+            pb::CAUSE_PISTOL);
+  }
+  SECTION("an Attack offers Atlantis to its owner on the other ship (T67-34)") {
+    auto s = table(5, {{{0, 1}, {2, 3}}, {4}, {-1, -1}}, 0);
+    s->debug_give(kAtlantis, 3);
+    const std::uint64_t before = s->version();
+    act(*s, 0, action::kAttack);
+    REQUIRE(s->phase() == Phase::kVoteCalled);
+    REQUIRE(s->version() > before);
+    const auto offer = events_of(*s, Viewer::spectator(), pb::Event::kAtlantisOffered).back().atlantis_offered();
+    REQUIRE(offer.kind() == pb::VOTE_ATTACK);
+    REQUIRE(offer.caller() == 0);
+    REQUIRE(offer.owner() == 3);
+  }
+}
+
+TEST_CASE("T67-A-19: a game in which nobody reveals ends after the last allowed turn, scored as at the Armada") {
+  // Everyone only looks: the Armada never comes up.
+  auto play = [](int seats, std::array<int, 2> holds) {
+    auto s = started(seats, 5);
+    s->debug_set_treasure(0, {{{holds[0], 0}, {0, holds[1]}}}, {0, 0}, 0);
+    std::uint64_t moves = 0;
+    while (!s->is_terminal() && moves < game->max_moves()) {
+      const Seat seat = s->acting_seats().at(0);
+      REQUIRE(s->phase() == Phase::kTurn);
+      act(*s, seat, action::look(0, 1));
+      ++moves;
+    }
+    REQUIRE(s->is_terminal());
+    REQUIRE(s->turn() == kMaxTurns);
+    return s;
+  };
+  const auto british = play(4, {2, 1});
+  REQUIRE(british->outcome().summary().rfind("the British win", 0) == 0);
+  // A tie with an even count is a draw (no sudden death), with an odd count the Dutch player's.
+  const auto draw = play(4, {1, 1});
+  REQUIRE_FALSE(draw->sudden_death());
+  const auto draw_outcome = draw->outcome();
+  for (const auto& r : draw_outcome.seats()) REQUIRE(r.winner());
+  REQUIRE_THAT(draw->outcome().summary(), Catch::Contains("turn limit"));
+  const auto dutch = play(5, {1, 1});
+  REQUIRE(dutch->outcome().summary().rfind("a tie: the Dutch player wins", 0) == 0);
+}

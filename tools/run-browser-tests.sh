@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# Tests of the web client: builds the bundle, starts the real brethren-server
+# on a free loopback port with a fresh database, runs the unit tests of the
+# view-to-screen helpers (node --test), then Playwright with Debian's
+# /usr/bin/chromium against the server.
+#
+#   tools/run-browser-tests.sh [playwright args]     # BRETHREN_BUILD_DIR=build
+#   BRETHREN_UPDATE_DOC_IMAGES=1 tools/run-browser-tests.sh   # also refresh docs/images
+# Screenshots (1280x800 and 390x844) and metrics.json per game: web/test-results/.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$(pwd)
+build_dir="${BRETHREN_BUILD_DIR:-build}"
+server="$root/$build_dir/server/brethren-server"
+[ -x "$server" ] || { echo "run-browser-tests: $server not built" >&2; exit 1; }
+[ -x /usr/bin/chromium ] || { echo "run-browser-tests: /usr/bin/chromium missing (tools/setup.sh installs it)" >&2; exit 1; }
+
+tools/build-web.sh
+
+tmp=$(mktemp -d)
+pids=()
+cleanup() {
+  for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+  wait 2>/dev/null || true
+  rm -rf "$tmp"
+}
+trap cleanup EXIT
+
+# Waits for the first line of $1 matching $2 and prints it.
+wait_for_line() {
+  for _ in $(seq 1 100); do
+    if line=$(grep -m1 -E "$2" "$1" 2>/dev/null); then echo "$line"; return 0; fi
+    sleep 0.1
+  done
+  echo "run-browser-tests: no '$2' in $1:" >&2; cat "$1" >&2; return 1
+}
+
+web_root_flag=()
+if "$server" --help 2>&1 | grep -q -- '--web-root'; then web_root_flag=(--web-root "$root/web/dist"); fi
+"$server" --port 0 --bind 127.0.0.1 --db "$tmp/brethren.db" "${web_root_flag[@]}" >"$tmp/server.log" 2>&1 &
+pids+=($!)
+ws_url=$(wait_for_line "$tmp/server.log" 'listening on ws://' | sed -E 's/.*(ws:\/\/[^ ]+).*/\1/')
+port=$(echo "$ws_url" | sed -E 's/.*:([0-9]+)\/ws/\1/')
+
+if [ ${#web_root_flag[@]} -gt 0 ]; then
+  export BRETHREN_WEB_URL="http://127.0.0.1:$port/"
+  unset BRETHREN_WS_URL
+else
+  # A server without static files: serve web/dist apart (forwarding /api/) and point the page at the server.
+  BRETHREN_API_UPSTREAM="http://127.0.0.1:$port" node web/scripts/serve.mjs 0 >"$tmp/static.log" 2>&1 &
+  pids+=($!)
+  export BRETHREN_WEB_URL=$(wait_for_line "$tmp/static.log" '^http://')
+  export BRETHREN_WS_URL="$ws_url"
+fi
+echo "run-browser-tests: server $ws_url, pages from $BRETHREN_WEB_URL"
+
+cd web
+npm run --silent test:unit
+npx playwright test "$@"

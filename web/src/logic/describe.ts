@@ -1,0 +1,164 @@
+// Words for actions and events: a template from the catalogue when there is
+// one ("{attacker} attacked {defender}'s ship …"), else a generic sentence
+// built from the message's own fields. Seat numbers become player names,
+// enum values words, cards their short labels.
+import { createRegistry, type DescField, type DescMessage, type Message } from "@bufbuild/protobuf";
+import { file_brethren_v1_game, type GameAction, type GameEvent } from "../gen/brethren/v1/game_pb";
+import { file_brethren_v1_letter_of_marque } from "../gen/brethren/v1/letter_of_marque_pb";
+import { file_brethren_v1_port_royal_pfister } from "../gen/brethren/v1/port_royal_pfister_pb";
+import { file_brethren_v1_port_royal_panning } from "../gen/brethren/v1/port_royal_panning_pb";
+import { file_brethren_v1_tortuga_1667 } from "../gen/brethren/v1/tortuga_1667_pb";
+import { t, hasKey } from "../i18n";
+import { cardLabel, pfisterLabel, eventCardWord, goodWord, crewColourWord } from "./cards";
+
+const registry = createRegistry(
+  file_brethren_v1_game,
+  file_brethren_v1_letter_of_marque,
+  file_brethren_v1_port_royal_pfister,
+  file_brethren_v1_port_royal_panning,
+  file_brethren_v1_tortuga_1667,
+);
+
+/** Field names that hold a seat number. */
+const SEAT_FIELDS = new Set([
+  "seat", "target", "leader", "owner", "attacker", "defender", "reader", "other", "forcedBy",
+  "caller", "startSeat", "toSeat", "forcingSeat", "highBidder", "dealer", "nextDealer",
+  "privilegedSeat", "firstBidder", "activeSeat", "currentSeat",
+]);
+/** Positions counted from 0 in the protocol and from 1 on the screen (the cards show #1 … #5). */
+const POSITION_FIELDS = new Set(["slot", "slotA", "slotB", "position", "slots", "prisonerIndex", "index"]);
+const SEAT_LIST_FIELDS = new Set(["tiedLowest", "rewarded", "seats", "voters", "skipped", "withoutCards", "cannonsFrom", "flyingDutchman", "jollyRoger", "column"]);
+
+const BRANCH_FLAGS = ["armed", "success", "automatic", "nobodyBid", "pilesExhausted", "ghost"];
+
+export type SeatNamer = (seat: number) => string;
+
+const ENUM_PREFIXES = /^(COLOUR|GOOD|EVENT|AREA|TEAM|CARD_KIND|SPECIAL|SHIP|BASE|TOP|VOTE|CAUSE|DESTINATION|PHASE|DEALER_ROTATION|TIE_BREAK|END_CONDITION|CANNON_TIEBREAK)_/;
+
+export function enumWord(name: string): string {
+  const key = `enum.${name}`;
+  if (hasKey(key)) return t(key);
+  return name.replace(ENUM_PREFIXES, "").toLowerCase().replace(/_/g, " ");
+}
+
+/** Enums whose values are cards get the card's words. */
+function enumText(typeName: string, value: number): string | null {
+  if (typeName === "brethren.v1.port_royal_pfister.CardKind") return pfisterLabel(value);
+  if (typeName === "brethren.v1.tortuga_1667.EventCard") return eventCardWord(value);
+  if (typeName === "brethren.v1.port_royal_panning.Good") return goodWord(value);
+  if (typeName === "brethren.v1.port_royal_panning.Colour") return crewColourWord(value);
+  if (typeName === "brethren.v1.tortuga_1667.Team") return t(["team.british", "team.french", "team.dutch", "team.unknown"][value] ?? "team.unknown");
+  if (typeName === "brethren.v1.tortuga_1667.Area") return t(`t67.area.${value}`);
+  if (typeName === "brethren.v1.tortuga_1667.Ship") return t(value === 0 ? "t67.flyingDutchman" : "t67.jollyRoger");
+  return null;
+}
+
+function scalarText(v: unknown): string {
+  if (typeof v === "boolean") return v ? t("yes") : t("no");
+  return String(v);
+}
+
+function fieldValue(field: DescField, value: unknown, names: SeatNamer): string {
+  const name = field.localName;
+  if (field.fieldKind === "scalar") {
+    if (SEAT_FIELDS.has(name) && typeof value === "number") return value < 0 ? "—" : names(value);
+    if (POSITION_FIELDS.has(name) && typeof value === "number") return String(value + 1);
+    return scalarText(value);
+  }
+  if (field.fieldKind === "enum") {
+    const special = enumText(field.enum.typeName, value as number);
+    if (special !== null) return special;
+    const ev = field.enum.values.find((x) => x.number === value);
+    return ev ? enumWord(ev.name) : String(value);
+  }
+  if (field.fieldKind === "message") return messageText(value as Message, names);
+  if (field.fieldKind === "list") {
+    const items = value as unknown[];
+    if (items.length === 0) return "—";
+    if (field.listKind === "enum") {
+      const special = items.map((x) => enumText(field.enum.typeName, x as number));
+      if (special.every((x) => x !== null)) return special.join(", ");
+      return items.map((x) => enumWord(field.enum.values.find((e) => e.number === x)?.name ?? String(x))).join(", ");
+    }
+    if (field.listKind === "message") return items.map((x) => messageText(x as Message, names)).join(", ");
+    if (SEAT_LIST_FIELDS.has(name)) return items.map((x) => names(Number(x))).join(", ");
+    if (POSITION_FIELDS.has(name)) return items.map((x) => String(Number(x) + 1)).join(", ");
+    return items.map(scalarText).join(", ");
+  }
+  return "";
+}
+
+/** A nested message: a card gets its label; anything else its fields. */
+export function messageText(m: Message | undefined, names: SeatNamer): string {
+  if (!m) return "—";
+  const card = cardLabel(m);
+  if (card !== null) return card;
+  const desc = registry.getMessage(m.$typeName);
+  if (!desc) return "";
+  return desc.fields
+    .map((f) => ({ f, v: (m as unknown as Record<string, unknown>)[f.localName] }))
+    .filter(({ f, v }) => !isEmpty(f, v))
+    .map(({ f, v }) => `${fieldWord(f.localName)} ${fieldValue(f, v, names)}`)
+    .join(", ");
+}
+
+function isEmpty(f: DescField, v: unknown): boolean {
+  if (v === undefined) return true;
+  if (f.fieldKind === "list") return (v as unknown[]).length === 0;
+  return false;
+}
+
+function fieldWord(name: string): string {
+  const key = `field.${name}`;
+  return hasKey(key) ? t(key) : name.replace(/([A-Z])/g, " $1").toLowerCase();
+}
+
+export function params(m: Message, names: SeatNamer): Record<string, string> {
+  const desc = registry.getMessage(m.$typeName) as DescMessage;
+  const out: Record<string, string> = {};
+  for (const f of desc.fields) out[f.localName] = fieldValue(f, (m as unknown as Record<string, unknown>)[f.localName], names);
+  return out;
+}
+
+/** The short game key used by catalogue entries: lom, prp, prq, t67. */
+export const GAME_KEYS: Record<string, string> = {
+  letterOfMarque: "lom",
+  portRoyalPfister: "prp",
+  portRoyalPanning: "prq",
+  tortuga1667: "t67",
+};
+
+function describe(prefix: "act" | "ev", wrapper: GameAction | GameEvent, names: SeatNamer): string {
+  const game = wrapper.game;
+  if (!game.case || !game.value) return "";
+  const inner = game.value.kind;
+  if (!inner.case) return "";
+  const value = inner.value as Message;
+  const key = `${prefix}.${GAME_KEYS[game.case]}.${inner.case}`;
+  const p = params(value, names);
+  // A true flag may pick its own wording ("…armed: the attack failed").
+  for (const flag of BRANCH_FLAGS) {
+    if ((value as unknown as Record<string, unknown>)[flag] === true && hasKey(`${key}.${flag}`)) return t(`${key}.${flag}`, p);
+  }
+  if (hasKey(key)) return t(key, p);
+  const head = inner.case.replace(/([A-Z])/g, " $1").toLowerCase();
+  const rest = messageText(value, names);
+  return rest ? `${head[0].toUpperCase()}${head.slice(1)}: ${rest}` : `${head[0].toUpperCase()}${head.slice(1)}`;
+}
+
+export function describeAction(a: GameAction, names: SeatNamer): string {
+  return describe("act", a, names);
+}
+
+export function describeEvent(e: GameEvent, names: SeatNamer): string {
+  return describe("ev", e, names);
+}
+
+/** The action's own kind, e.g. "attack", for matching it to what it acts on. */
+export function actionKind(a: GameAction): string {
+  return (a.game.value?.kind.case as string | undefined) ?? "";
+}
+
+export function actionValue<T>(a: GameAction): T {
+  return a.game.value?.kind.value as T;
+}

@@ -1,0 +1,156 @@
+// One WebSocket to the server, speaking binary Protobuf frames. Requests get a
+// strictly increasing requestId and resolve with the reply carrying it back;
+// pushes (requestId 0) go to the listener. When the socket drops, the
+// connection reconnects with a growing delay and asks its owner to restore
+// (resume seats, claim host) before new requests flow again.
+import { create, fromBinary, toBinary, type MessageInitShape } from "@bufbuild/protobuf";
+import {
+  ClientMessageSchema,
+  ServerMessageSchema,
+  type ServerMessage,
+  ErrorCode,
+} from "../gen/brethren/v1/protocol_pb";
+
+export type ConnectionState = "connecting" | "open" | "reconnecting" | "replaced" | "closed";
+
+export type Body = NonNullable<MessageInitShape<typeof ClientMessageSchema>["body"]>;
+type Reply = ServerMessage["body"];
+
+export class RequestError extends Error {
+  constructor(readonly code: ErrorCode, message: string) {
+    super(message);
+  }
+  get codeName(): string {
+    return ErrorCode[this.code] ?? String(this.code);
+  }
+}
+
+interface Pending {
+  resolve: (reply: Reply) => void;
+  reject: (err: Error) => void;
+}
+
+export interface ConnectionListener {
+  onState(state: ConnectionState): void;
+  onPush(msg: Reply): void;
+  /** Called after every (re)connect, before queued requests are sent. */
+  onOpen(conn: Connection, reconnect: boolean): Promise<void>;
+}
+
+export class Connection {
+  private ws: WebSocket | null = null;
+  private nextId = 1n;
+  private pending = new Map<bigint, Pending>();
+  private retryMs = 500;
+  private opened = false;
+  private stopped = false;
+  state: ConnectionState = "connecting";
+
+  constructor(private readonly url: string, private readonly listener: ConnectionListener) {}
+
+  start(): void {
+    this.connect();
+  }
+
+  private setState(s: ConnectionState) {
+    this.state = s;
+    this.listener.onState(s);
+  }
+
+  private connect() {
+    const ws = new WebSocket(this.url);
+    ws.binaryType = "arraybuffer";
+    this.ws = ws;
+    ws.onopen = async () => {
+      this.retryMs = 500;
+      const reconnect = this.opened;
+      this.opened = true;
+      try {
+        await this.listener.onOpen(this, reconnect);
+      } finally {
+        this.setState("open");
+      }
+    };
+    ws.onmessage = (ev) => {
+      if (!(ev.data instanceof ArrayBuffer)) return;
+      const msg = fromBinary(ServerMessageSchema, new Uint8Array(ev.data));
+      if (msg.requestId === 0n) {
+        this.listener.onPush(msg.body);
+        return;
+      }
+      const p = this.pending.get(msg.requestId);
+      // A request's follow-ups (resume's matchUpdate, join's chatHistory) may
+      // carry its id after the reply: they are pushes all the same.
+      if (!p) {
+        this.listener.onPush(msg.body);
+        return;
+      }
+      this.pending.delete(msg.requestId);
+      if (msg.body.case === "error") p.reject(new RequestError(msg.body.value.code, msg.body.value.message));
+      else p.resolve(msg.body);
+    };
+    ws.onclose = (ev) => {
+      this.ws = null;
+      for (const p of this.pending.values()) p.reject(new Error("connection lost"));
+      this.pending.clear();
+      if (this.stopped) return;
+      // 4001: this seat was resumed on another connection (another tab).
+      if (ev.code === 4001) {
+        this.setState("replaced");
+        return;
+      }
+      this.setState("reconnecting");
+      const delay = this.retryMs;
+      this.retryMs = Math.min(this.retryMs * 2, 8000);
+      setTimeout(() => this.connect(), delay);
+    };
+    ws.onerror = () => {
+      /* onclose follows and reconnects */
+    };
+  }
+
+  /** Reconnects after "replaced" (the user chose to take the seat back). */
+  reclaim(): void {
+    if (this.ws) return;
+    this.setState("connecting");
+    this.connect();
+  }
+
+  /** Closes the socket without stopping: the connection reconnects and restores, as after a network failure. */
+  drop(): void {
+    this.ws?.close(3000, "dropped");
+  }
+
+  stop(): void {
+    this.stopped = true;
+    this.ws?.close();
+    this.setState("closed");
+  }
+
+  request(body: Body): Promise<Reply> {
+    const ws = this.ws;
+    if (!ws || ws.readyState !== WebSocket.OPEN) return Promise.reject(new Error("not connected"));
+    const requestId = this.nextId++;
+    const msg = create(ClientMessageSchema, { requestId, body });
+    return new Promise((resolve, reject) => {
+      this.pending.set(requestId, { resolve, reject });
+      ws.send(toBinary(ClientMessageSchema, msg));
+    });
+  }
+}
+
+/** The server's WebSocket address: `?server=` when given, else this page's host. */
+export function serverUrl(loc: Location): string {
+  const param = new URLSearchParams(loc.search).get("server");
+  if (param) return param;
+  const scheme = loc.protocol === "https:" ? "wss:" : "ws:";
+  return `${scheme}//${loc.host}/ws`;
+}
+
+/**
+ * Where /api/matches is: the page's own origin, which is the game server
+ * (or, in development with ?server=, a static server that forwards /api/).
+ */
+export function httpBase(_wsUrl: string): string {
+  return location.origin;
+}

@@ -1,0 +1,402 @@
+// The client's state and every request it makes. Components read the state
+// through useStore() and call the actions; pushes from the server land here.
+import { useEffect, useState } from "preact/hooks";
+import { create } from "@bufbuild/protobuf";
+import { Connection, type ConnectionState, RequestError, serverUrl } from "./net/connection";
+import type { GameInfo, GameAction, MatchView, GameOptions } from "./gen/brethren/v1/game_pb";
+import {
+  type RoomInfo,
+  type RoomSummary,
+  type ChatMessage,
+  RoomSettingsSchema,
+  type ServerMessage,
+} from "./gen/brethren/v1/protocol_pb";
+import { emptyLog, mergeEvents, type MatchLog } from "./logic/eventLog";
+import { loadCredentials, saveCredentials, forgetCredentials, loadName, saveName } from "./logic/credentials";
+import { normalizeRoomCode } from "./logic/roomCode";
+
+export type Route = { page: "lobby" } | { page: "room"; code: string } | { page: "replay"; matchId: string };
+
+export interface Notice {
+  id: number;
+  kind: "error" | "info";
+  text: string;
+}
+
+export interface State {
+  route: Route;
+  conn: ConnectionState;
+  games: GameInfo[];
+  rooms: RoomSummary[];
+  room: RoomInfo | null;
+  /** The room the page is about, before and after we are a member. */
+  needsJoin: boolean;
+  view: MatchView | null;
+  log: MatchLog;
+  deadlineUnixMs: number;
+  resynced: boolean;
+  chat: ChatMessage[];
+  notices: Notice[];
+  name: string;
+  kicked: boolean;
+}
+
+type Reply = ServerMessage["body"];
+
+export function parseRoute(pathname: string): Route {
+  const room = /^\/r\/([^/]+)\/?$/.exec(pathname);
+  if (room) return { page: "room", code: normalizeRoomCode(decodeURIComponent(room[1])) };
+  const replay = /^\/replay\/(\d+)\/?$/.exec(pathname);
+  if (replay) return { page: "replay", matchId: replay[1] };
+  return { page: "lobby" };
+}
+
+/** Render timings for the browser test: ms from a matchUpdate to its drawn table. */
+declare global {
+  interface Window {
+    __brethren?: { renderMs: number[]; pendingUpdateAt: number | null; readyAt?: number; dropConnection?: () => void };
+  }
+}
+
+class Store {
+  state: State;
+  private listeners = new Set<() => void>();
+  private conn: Connection;
+  private noticeId = 0;
+
+  constructor() {
+    this.state = {
+      route: parseRoute(location.pathname),
+      conn: "connecting",
+      games: [],
+      rooms: [],
+      room: null,
+      needsJoin: false,
+      view: null,
+      log: emptyLog(0n),
+      deadlineUnixMs: 0,
+      resynced: false,
+      chat: [],
+      notices: [],
+      name: loadName(),
+      kicked: false,
+    };
+    window.__brethren = { renderMs: [], pendingUpdateAt: null };
+    this.conn = new Connection(serverUrl(location), {
+      onState: (s) => this.set({ conn: s }),
+      onPush: (m) => this.onPush(m),
+      onOpen: (c, reconnect) => this.onOpen(c, reconnect),
+    });
+    // For the browser test: drop the socket as a broken network would.
+    window.__brethren.dropConnection = () => this.conn.drop();
+    window.addEventListener("popstate", () => this.enterRoute(parseRoute(location.pathname)));
+  }
+
+  start() {
+    this.conn.start();
+  }
+
+  subscribe(fn: () => void): () => void {
+    this.listeners.add(fn);
+    return () => this.listeners.delete(fn);
+  }
+
+  set(patch: Partial<State>) {
+    this.state = { ...this.state, ...patch };
+    for (const fn of this.listeners) fn();
+  }
+
+  notify(kind: Notice["kind"], text: string) {
+    const id = ++this.noticeId;
+    this.set({ notices: [...this.state.notices, { id, kind, text }].slice(-4) });
+    setTimeout(() => this.set({ notices: this.state.notices.filter((n) => n.id !== id) }), 6000);
+  }
+
+  fail(err: unknown) {
+    const text = err instanceof RequestError ? `${err.codeName}: ${err.message}` : String((err as Error)?.message ?? err);
+    this.notify("error", text);
+  }
+
+  navigate(path: string) {
+    const url = path + location.search;
+    if (location.pathname + location.search !== url) history.pushState(null, "", url);
+    this.enterRoute(parseRoute(path));
+  }
+
+  private enterRoute(route: Route) {
+    const leaving = this.state.room && (route.page !== "room" || route.code !== this.state.room.roomCode);
+    if (leaving) this.set({ room: null, view: null, log: emptyLog(0n), chat: [], deadlineUnixMs: 0 });
+    this.set({ route, kicked: false });
+    const alreadyIn = route.page === "room" && this.state.room?.roomCode === route.code;
+    if (route.page === "room" && !alreadyIn && this.conn.state === "open") void this.enterRoom(route.code);
+  }
+
+  // --- connection -------------------------------------------------------
+
+  private async onOpen(_c: Connection, _reconnect: boolean) {
+    try {
+      const games = await this.conn.request({ case: "listGames", value: {} });
+      if (games.case === "games") this.set({ games: games.value.games });
+      // For the browser test: ms from navigation start until the lobby can be used.
+      window.__brethren!.readyAt ??= performance.now();
+      const route = this.state.route;
+      if (route.page === "room") await this.enterRoom(route.code);
+    } catch (e) {
+      this.fail(e);
+    }
+  }
+
+  /** Joins the route's room with what this browser holds for it (tokens), or asks for a name. */
+  private async enterRoom(code: string) {
+    const creds = loadCredentials(code);
+    try {
+      if (creds.hostToken) {
+        try {
+          await this.roomReply(this.conn.request({ case: "claimHost", value: { roomCode: code, hostToken: creds.hostToken } }));
+        } catch (e) {
+          if (e instanceof RequestError) saveCredentials(code, { hostToken: undefined });
+          else throw e;
+        }
+      }
+      if (creds.seatToken) {
+        const sameMatch = this.state.log.matchId !== 0n && this.state.room?.roomCode === code;
+        const lastVersion = sameMatch ? this.state.log.lastVersion : 0n;
+        try {
+          await this.roomReply(
+            this.conn.request({ case: "resume", value: { roomCode: code, seatToken: creds.seatToken, lastVersion } }),
+          );
+          return;
+        } catch (e) {
+          if (e instanceof RequestError) saveCredentials(code, { seatToken: undefined });
+          else throw e;
+        }
+      }
+      if (creds.hostToken && this.state.room?.roomCode === code) return;
+      if (creds.joined && this.state.name) {
+        await this.join(code, this.state.name, creds.password ?? "");
+        return;
+      }
+      this.set({ needsJoin: true });
+    } catch (e) {
+      this.fail(e);
+    }
+  }
+
+  private async roomReply(p: Promise<Reply>) {
+    const r = await p;
+    if (r.case === "room") {
+      this.setRoom(r.value);
+      await this.syncIfMatch(r.value);
+    } else if (r.case === "roomCreated") this.setRoom(r.value.room!);
+    else if (r.case === "seatTaken") this.setRoom(r.value.room!);
+    return r;
+  }
+
+  /** Members without a seat (spectators, an unseated host) ask for the match themselves. */
+  private async syncIfMatch(room: RoomInfo) {
+    if (room.yourSeat >= 0 || room.status === 1 /* OPEN */ || !room.match) return;
+    const sameMatch = this.state.log.matchId === room.match.matchId;
+    const lastVersion = sameMatch ? this.state.log.lastVersion : 0n;
+    try {
+      const u = await this.conn.request({ case: "sync", value: { roomCode: room.roomCode, lastVersion } });
+      if (u.case === "matchUpdate") this.onPush(u);
+    } catch {
+      /* e.g. SPECTATORS_FORBIDDEN: the room shows no match to watchers */
+    }
+  }
+
+  private setRoom(room: RoomInfo) {
+    this.set({ room, needsJoin: false });
+  }
+
+  private onPush(m: Reply) {
+    const room = this.state.room;
+    switch (m.case) {
+      case "room":
+        if (!room || room.roomCode === m.value.roomCode) this.setRoom(m.value);
+        break;
+      case "matchUpdate": {
+        if (room && room.roomCode !== m.value.roomCode) break;
+        const u = m.value;
+        const view = u.view ?? null;
+        window.__brethren!.pendingUpdateAt = performance.now();
+        this.set({
+          view,
+          log: mergeEvents(this.state.log, u.matchId, u.resync ? [] : u.events, view?.version ?? 0n),
+          deadlineUnixMs: Number(u.deadlineUnixMs),
+          resynced: u.resync,
+        });
+        break;
+      }
+      case "chat":
+        if (!this.state.chat.some((c) => c.seq === m.value.seq)) this.set({ chat: [...this.state.chat, m.value].slice(-200) });
+        break;
+      case "chatHistory":
+        this.set({ chat: m.value.messages });
+        break;
+      case "kicked":
+        forgetCredentials(m.value.roomCode);
+        this.set({ room: null, view: null, kicked: true });
+        break;
+      case "hostGranted":
+        saveCredentials(m.value.roomCode, { hostToken: m.value.hostToken });
+        break;
+      default:
+        break;
+    }
+  }
+
+  reclaimSeat() {
+    this.conn.reclaim();
+  }
+
+  // --- requests ------------------------------------------------------------
+
+  setName(name: string) {
+    saveName(name);
+    this.set({ name });
+  }
+
+  async listRooms() {
+    try {
+      const r = await this.conn.request({ case: "listRooms", value: {} });
+      // listRooms may grow a cursor (paging); the first page's rooms are all we show.
+      if (r.case === "rooms") this.set({ rooms: r.value.rooms });
+    } catch {
+      /* the list refreshes again in a moment */
+    }
+  }
+
+  async createRoom(args: {
+    gameId: string;
+    seatCount: number;
+    options: GameOptions | undefined;
+    isPublic: boolean;
+    password: string;
+    turnTimeLimitMs: number;
+    settings: { spectators: number; spectatorChat: boolean; absentGraceMs: number };
+  }) {
+    try {
+      const r = await this.conn.request({
+        case: "createRoom",
+        value: {
+          gameId: args.gameId,
+          seatCount: args.seatCount,
+          options: args.options,
+          public: args.isPublic,
+          password: args.password,
+          displayName: this.state.name,
+          turnTimeLimitMs: args.turnTimeLimitMs,
+          settings: create(RoomSettingsSchema, args.settings),
+        },
+      });
+      if (r.case !== "roomCreated") return;
+      const code = r.value.room!.roomCode;
+      saveCredentials(code, { hostToken: r.value.hostToken, password: args.password || undefined, joined: true });
+      this.setRoom(r.value.room!);
+      this.navigate(`/r/${code}`);
+    } catch (e) {
+      this.fail(e);
+    }
+  }
+
+  async join(code: string, name: string, password: string) {
+    this.setName(name);
+    const r = await this.conn.request({ case: "joinRoom", value: { roomCode: code, password, displayName: name } });
+    if (r.case === "room") {
+      saveCredentials(code, { joined: true, password: password || undefined });
+      this.setRoom(r.value);
+      await this.syncIfMatch(r.value);
+    }
+  }
+
+  async joinFromForm(code: string, name: string, password: string) {
+    try {
+      await this.join(code, name, password);
+    } catch (e) {
+      this.fail(e);
+    }
+  }
+
+  private code(): string {
+    return this.state.room?.roomCode ?? "";
+  }
+
+  private async call(body: Parameters<Connection["request"]>[0]) {
+    try {
+      await this.roomReply(this.conn.request(body));
+    } catch (e) {
+      this.fail(e);
+    }
+  }
+
+  async takeSeat(seat: number) {
+    const roomCode = this.code();
+    try {
+      const r = await this.conn.request({ case: "takeSeat", value: { roomCode, seat } });
+      if (r.case === "seatTaken") {
+        saveCredentials(roomCode, { seatToken: r.value.seatToken });
+        this.setRoom(r.value.room!);
+      }
+    } catch (e) {
+      this.fail(e);
+    }
+  }
+
+  leaveSeat() {
+    saveCredentials(this.code(), { seatToken: undefined });
+    return this.call({ case: "leaveSeat", value: { roomCode: this.code() } });
+  }
+  addBot(seat: number) {
+    return this.call({ case: "addBot", value: { roomCode: this.code(), seat, kind: "" } });
+  }
+  startMatch() {
+    return this.call({ case: "startMatch", value: { roomCode: this.code() } });
+  }
+  kick(seat: number, memberId: number) {
+    return this.call({ case: "kickMember", value: { roomCode: this.code(), seat, memberId } });
+  }
+  lock(locked: boolean) {
+    return this.call({ case: "lockRoom", value: { roomCode: this.code(), locked } });
+  }
+  transferHost(memberId: number) {
+    return this.call({ case: "transferHost", value: { roomCode: this.code(), memberId } });
+  }
+  rematch() {
+    return this.call({ case: "rematch", value: { roomCode: this.code() } });
+  }
+  async sendChat(text: string): Promise<boolean> {
+    try {
+      await this.conn.request({ case: "sendChat", value: { roomCode: this.code(), text } });
+      return true;
+    } catch (e) {
+      this.fail(e);
+      return false;
+    }
+  }
+  async submit(action: GameAction) {
+    try {
+      await this.conn.request({ case: "submitAction", value: { roomCode: this.code(), action } });
+    } catch (e) {
+      this.fail(e);
+    }
+  }
+  async leaveRoom() {
+    const roomCode = this.code();
+    try {
+      await this.conn.request({ case: "leaveRoom", value: { roomCode } });
+    } catch {
+      /* leaving anyway */
+    }
+    if (this.state.room && this.state.room.status === 1) forgetCredentials(roomCode);
+    this.navigate("/");
+  }
+}
+
+export const store = new Store();
+
+export function useStore(): State {
+  const [, setTick] = useState(0);
+  useEffect(() => store.subscribe(() => setTick((t) => t + 1)), []);
+  return store.state;
+}

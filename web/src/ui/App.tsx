@@ -1,0 +1,52 @@
+import { useStore, store } from "../store";
+import { t, LANGS, getLang, setLang, type Lang } from "../i18n";
+import { Lobby } from "./Lobby";
+import { RoomPage } from "./RoomPage";
+import { ReplayPage } from "./ReplayPage";
+import { useState } from "preact/hooks";
+
+const LANG_NAMES: Record<Lang, string> = { en: "English", es: "Español", it: "Italiano" };
+
+export function App() {
+  const s = useStore();
+  const [, relabel] = useState(0);
+  return (
+    <div class="app">
+      <header class="topbar">
+        <a class="brand" href="/" onClick={(e) => { e.preventDefault(); store.navigate("/"); }}>
+          <span aria-hidden="true">⚓</span> {t("app.title")}
+        </a>
+        <ConnectionBadge />
+        <label class="lang">
+          <span class="sr-only">{t("lang.label")}</span>
+          <select
+            data-testid="lang"
+            value={getLang()}
+            onChange={(e) => { setLang((e.target as HTMLSelectElement).value as Lang); relabel((x) => x + 1); store.set({}); }}
+          >
+            {LANGS.map((l) => <option value={l}>{LANG_NAMES[l]}</option>)}
+          </select>
+        </label>
+      </header>
+      <div class="notices" role="status" aria-live="polite">
+        {s.notices.map((n) => <div class={`notice ${n.kind}`} data-testid={`notice-${n.kind}`}>{n.text}</div>)}
+      </div>
+      <main>
+        {s.route.page === "lobby" && <Lobby />}
+        {s.route.page === "room" && <RoomPage code={s.route.code} />}
+        {s.route.page === "replay" && <ReplayPage matchId={s.route.matchId} />}
+      </main>
+    </div>
+  );
+}
+
+function ConnectionBadge() {
+  const s = useStore();
+  const icon = { connecting: "…", open: "●", reconnecting: "⟳", replaced: "⚠", closed: "○" }[s.conn];
+  return (
+    <span class={`conn conn-${s.conn}`} data-testid="conn" data-state={s.conn} role="status">
+      <span aria-hidden="true">{icon}</span> {t(`conn.${s.conn}`)}
+      {s.conn === "replaced" && <button type="button" onClick={() => store.reclaimSeat()}>{t("conn.reclaim")}</button>}
+    </span>
+  );
+}

@@ -1,0 +1,195 @@
+import { useState } from "preact/hooks";
+import { useStore, store } from "../store";
+import { t } from "../i18n";
+import { RoomStatus, SpectatorPolicy, type RoomInfo } from "../gen/brethren/v1/protocol_pb";
+import { formatRoomCode } from "../logic/roomCode";
+import { loadCredentials } from "../logic/credentials";
+import { Chat } from "./Chat";
+import { Table } from "./Table";
+import { seatNamer } from "./names";
+
+export function RoomPage({ code }: { code: string }) {
+  const s = useStore();
+  if (s.kicked) return <section class="panel"><p role="alert">{t("room.kicked")}</p><BackLink /></section>;
+  if (!s.room || s.room.roomCode !== code) {
+    if (s.needsJoin) return <JoinForm code={code} />;
+    return <section class="panel"><p>{t("conn.connecting")}</p></section>;
+  }
+  const room = s.room;
+  return (
+    <div class="room" data-testid="room" data-status={RoomStatus[room.status]}>
+      <RoomHeader room={room} />
+      {room.status === RoomStatus.OPEN ? <Seats room={room} /> : null}
+      {s.view ? <Table room={room} /> : room.status !== RoomStatus.OPEN ? <p class="panel">{t("room.watching")}</p> : null}
+      <div class="room-side">
+        {room.status !== RoomStatus.OPEN && <Seats room={room} compact />}
+        <Members room={room} />
+        <Chat room={room} />
+      </div>
+    </div>
+  );
+}
+
+function BackLink() {
+  return <a href="/" onClick={(e) => { e.preventDefault(); store.navigate("/"); }}>{t("common.back")}</a>;
+}
+
+function JoinForm({ code }: { code: string }) {
+  const s = useStore();
+  const [name, setName] = useState(s.name);
+  const [password, setPassword] = useState(loadCredentials(code).password ?? "");
+  return (
+    <form
+      class="panel join"
+      onSubmit={(e) => { e.preventDefault(); if (name.trim()) void store.joinFromForm(code, name.trim(), password); }}
+    >
+      <h2>{t("room.join.title", { code: formatRoomCode(code) })}</h2>
+      <label class="field">
+        <span>{t("name.label")}</span>
+        <input data-testid="join-name" value={name} maxLength={32} required onInput={(e) => setName((e.target as HTMLInputElement).value)} />
+      </label>
+      <label class="field">
+        <span>{t("lobby.password")}</span>
+        <input data-testid="join-password" value={password} autoComplete="off" onInput={(e) => setPassword((e.target as HTMLInputElement).value)} />
+      </label>
+      <button type="submit" data-testid="join-room" disabled={s.conn !== "open"}>{t("room.join.button")}</button>
+      <p><BackLink /></p>
+    </form>
+  );
+}
+
+export function shareLink(code: string): string {
+  // Keep ?server= so that a link made on a development page still works.
+  const server = new URLSearchParams(location.search).get("server");
+  return `${location.origin}/r/${code}${server ? `?server=${encodeURIComponent(server)}` : ""}`;
+}
+
+function RoomHeader({ room }: { room: RoomInfo }) {
+  const s = useStore();
+  const [copied, setCopied] = useState(false);
+  const link = shareLink(room.roomCode);
+  const game = s.games.find((g) => g.id === room.gameId);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(link);
+    } catch {
+      /* the link stays selectable in the field */
+    }
+    setCopied(true);
+    setTimeout(() => setCopied(false), 2000);
+  };
+  return (
+    <section class="panel room-head">
+      <h1>
+        {game?.displayName ?? room.gameId} · <span class="code" data-testid="room-code">{formatRoomCode(room.roomCode)}</span>
+      </h1>
+      <p class="status">
+        {t(`status.${RoomStatus[room.status]}`)} · {room.public ? t("room.publicRoom") : t("room.private")}
+        {room.hasPassword ? ` · 🔒 ${t("room.password")}` : ""} · {room.turnTimeLimitMs ? t("room.clock", { s: room.turnTimeLimitMs / 1000 }) : t("room.noClock")}
+        {room.settings?.locked ? ` · ${t("room.locked")}` : ""}
+      </p>
+      <div class="share">
+        <label class="field inline">
+          <span>{t("room.share")}</span>
+          <input readOnly value={link} data-testid="share-link" onFocus={(e) => (e.target as HTMLInputElement).select()} />
+        </label>
+        <button type="button" data-testid="copy-link" onClick={copy}>{copied ? `✓ ${t("room.copied")}` : t("room.copy")}</button>
+      </div>
+      <HostBar room={room} />
+    </section>
+  );
+}
+
+function HostBar({ room }: { room: RoomInfo }) {
+  if (!room.youAreHost) {
+    return <p><button type="button" data-testid="leave-room" onClick={() => void store.leaveRoom()}>{t("room.leave")}</button></p>;
+  }
+  const locked = room.settings?.locked ?? false;
+  return (
+    <div class="host-bar">
+      <span class="badge">★ {t("room.host")}</span>
+      <button type="button" data-testid="lock" aria-pressed={locked} onClick={() => void store.lock(!locked)}>
+        {locked ? `🔓 ${t("room.unlock")}` : `🔒 ${t("room.lock")}`}
+      </button>
+      {room.status === RoomStatus.FINISHED && (
+        <button type="button" data-testid="rematch" onClick={() => void store.rematch()}>↻ {t("room.rematch")}</button>
+      )}
+      <button type="button" data-testid="leave-room" onClick={() => void store.leaveRoom()}>{t("room.leave")}</button>
+    </div>
+  );
+}
+
+function Seats({ room, compact }: { room: RoomInfo; compact?: boolean }) {
+  const open = room.status === RoomStatus.OPEN;
+  const allTaken = room.seats.every((x) => x.taken);
+  return (
+    <section class={`panel seats ${compact ? "compact" : ""}`} aria-labelledby="seats-h">
+      <h2 id="seats-h">{t("room.seats")}</h2>
+      <ol class="seat-list">
+        {room.seats.map((seat) => (
+          <li data-testid={`seat-${seat.seat}`} class={seat.seat === room.yourSeat ? "mine" : ""}>
+            <span class="seat-no">{t("room.seat", { n: seat.seat + 1 })}</span>{" "}
+            {seat.taken ? (
+              <span>
+                <strong>{seat.displayName}</strong>
+                {seat.seat === room.yourSeat && ` (${t("room.you")})`}
+                {seat.bot && ` · 🤖 ${t("room.bot", { kind: seat.bot })}`}
+                {!seat.connected && ` · ⏸ ${t("room.away")}`}
+                {seat.autopilot && ` · 🤖 ${t("room.autopilot")}`}
+              </span>
+            ) : (
+              <span class="free">{t("room.free")}</span>
+            )}
+            {open && !seat.taken && room.yourSeat < 0 && (
+              <button type="button" data-testid={`take-seat-${seat.seat}`} onClick={() => void store.takeSeat(seat.seat)}>{t("room.takeSeat")}</button>
+            )}
+            {open && !seat.taken && room.youAreHost && (
+              <button type="button" data-testid={`add-bot-${seat.seat}`} onClick={() => void store.addBot(seat.seat)}>🤖 {t("room.addBot")}</button>
+            )}
+            {open && seat.seat === room.yourSeat && (
+              <button type="button" data-testid="leave-seat" onClick={() => void store.leaveSeat()}>{t("room.leaveSeat")}</button>
+            )}
+            {room.youAreHost && seat.taken && seat.seat !== room.yourSeat && !(seat.bot && !open) && (
+              <button type="button" class="danger" data-testid={`kick-seat-${seat.seat}`} onClick={() => void store.kick(seat.seat, 0)}>{t("room.kick")}</button>
+            )}
+          </li>
+        ))}
+      </ol>
+      {open && room.youAreHost && (
+        <button type="button" class="primary" data-testid="start" disabled={!allTaken} onClick={() => void store.startMatch()}>▶ {t("room.start")}</button>
+      )}
+      {open && !room.youAreHost && <p class="hint">{t("room.waitingStart")}</p>}
+    </section>
+  );
+}
+
+function Members({ room }: { room: RoomInfo }) {
+  const names = seatNamer(room);
+  return (
+    <section class="panel members" aria-labelledby="members-h">
+      <h2 id="members-h">{t("room.members")}</h2>
+      <ul>
+        {room.members.map((m) => (
+          <li data-testid={`member-${m.memberId}`}>
+            {m.displayName}
+            {m.memberId === room.yourMemberId && ` (${t("room.you")})`}
+            {m.host && ` · ★ ${t("room.host")}`}
+            {m.seat >= 0 ? ` · ${t("room.seat", { n: m.seat + 1 })}` : ` · 👁 ${t("room.spectator")}`}
+            {room.youAreHost && m.memberId !== room.yourMemberId && (
+              <>
+                {" "}
+                <button type="button" data-testid={`make-host-${m.memberId}`} onClick={() => void store.transferHost(m.memberId)}>{t("room.makeHost")}</button>
+                {m.seat < 0 && (
+                  <button type="button" class="danger" data-testid={`kick-member-${m.memberId}`} onClick={() => void store.kick(-1, m.memberId)}>{t("room.kick")}</button>
+                )}
+              </>
+            )}
+          </li>
+        ))}
+      </ul>
+      {room.spectatorCount > 0 && <p class="hint">👁 {room.spectatorCount}</p>}
+      {room.settings?.spectators === SpectatorPolicy.SPECTATORS_NONE && <p class="hint">{t("spect.none")}</p>}
+      <span hidden>{names(0)}</span>
+    </section>
+  );
+}

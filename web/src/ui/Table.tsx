@@ -1,0 +1,153 @@
+import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
+import type { VNode } from "preact";
+import { useStore } from "../store";
+import { t } from "../i18n";
+import type { RoomInfo } from "../gen/brethren/v1/protocol_pb";
+import type { MatchView } from "../gen/brethren/v1/game_pb";
+import { describeEvent } from "../logic/describe";
+import { httpBase, serverUrl } from "../net/connection";
+import { Moves, MoveButton } from "./moves";
+import { seatNamer } from "./names";
+import { lomBoard } from "../games/lom";
+import { pfisterBoard } from "../games/pfister";
+import { panningBoard } from "../games/panning";
+import { tortugaBoard } from "../games/tortuga";
+import type { SeatNamer } from "../logic/describe";
+import { secondsLeft } from "../logic/clock";
+
+export interface BoardCtx {
+  view: MatchView;
+  moves: Moves;
+  names: SeatNamer;
+  me: number;
+}
+
+function board(ctx: BoardCtx): VNode | null {
+  const g = ctx.view.game?.game;
+  switch (g?.case) {
+    case "letterOfMarque":
+      return lomBoard(g.value, ctx);
+    case "portRoyalPfister":
+      return pfisterBoard(g.value, ctx);
+    case "portRoyalPanning":
+      return panningBoard(g.value, ctx);
+    case "tortuga1667":
+      return tortugaBoard(g.value, ctx);
+    default:
+      return null;
+  }
+}
+
+export function Table({ room }: { room: RoomInfo }) {
+  const s = useStore();
+  const view = s.view!;
+  const names = seatNamer(room);
+  const moves = new Moves(view.legalActions, names);
+  const ctx: BoardCtx = { view, moves, names, me: view.viewerSeat };
+  const drawn = board(ctx);
+  const rest = moves.unclaimed();
+  const mine = view.toAct.includes(view.viewerSeat);
+  useLayoutEffect(() => {
+    const b = window.__brethren!;
+    if (b.pendingUpdateAt !== null) {
+      b.renderMs.push(performance.now() - b.pendingUpdateAt);
+      if (b.renderMs.length > 500) b.renderMs.shift();
+      b.pendingUpdateAt = null;
+    }
+  });
+  return (
+    <section
+      class={`panel table game-${view.gameId}`}
+      data-testid="table"
+      data-version={String(view.version)}
+      data-finished={String(view.finished)}
+      data-my-turn={String(mine)}
+      aria-labelledby="table-h"
+    >
+      <h2 id="table-h" class="sr-only">{room.gameId}</h2>
+      <TurnBar view={view} names={names} deadline={s.deadlineUnixMs} />
+      {s.resynced && <p class="hint">{t("table.resync")}</p>}
+      {view.finished && <Outcome view={view} room={room} names={names} />}
+      <div class="board">{drawn}</div>
+      {rest.length > 0 && (
+        <div class="moves" role="group" aria-label={t("table.otherMoves")} data-testid="moves">
+          <h3>{t("table.moves")}</h3>
+          {rest.map((e) => <MoveButton e={e} label={moves.label(e)} />)}
+        </div>
+      )}
+      <EventLog names={names} />
+    </section>
+  );
+}
+
+function TurnBar({ view, names, deadline }: { view: MatchView; names: SeatNamer; deadline: number }) {
+  const [now, setNow] = useState(Date.now());
+  useEffect(() => {
+    if (!deadline) return;
+    const id = setInterval(() => setNow(Date.now()), 250);
+    return () => clearInterval(id);
+  }, [deadline]);
+  if (view.finished) return null;
+  const mine = view.toAct.includes(view.viewerSeat);
+  const others = view.toAct.filter((x) => x !== view.viewerSeat).map(names).join(", ");
+  const left = secondsLeft(deadline, now);
+  return (
+    <div class={`turn-bar ${mine ? "mine" : ""}`} role="status" data-testid="turn">
+      {mine ? <strong>➤ {t("table.yourTurn")}</strong> : null}
+      {others && <span> {mine ? t("table.waiting", { names: others }) : t("table.turn", { names: others })}</span>}
+      {left !== null && <span class={`clock ${left <= 10 ? "low" : ""}`} data-testid="clock">⏱ {t("table.clock", { s: left })}</span>}
+    </div>
+  );
+}
+
+function Outcome({ view, room, names }: { view: MatchView; room: RoomInfo; names: SeatNamer }) {
+  const seats = [...(view.outcome?.seats ?? [])].sort((a, b) => a.rank - b.rank || a.seat - b.seat);
+  const matchId = room.match?.matchId;
+  const api = matchId ? `${httpBase(serverUrl(location))}/api/matches/${matchId}` : null;
+  return (
+    <div class="outcome" data-testid="outcome">
+      <h3>{t("outcome.title")}</h3>
+      <p>{view.outcome?.summary}</p>
+      <table>
+        <thead><tr><th>{t("outcome.rank")}</th><th>{t("outcome.player")}</th><th>{t("outcome.score")}</th><th>{t("outcome.winner")}</th></tr></thead>
+        <tbody>
+          {seats.map((r) => (
+            <tr class={r.winner ? "winner" : ""}>
+              <td>{r.rank}</td><td>{names(r.seat)}</td><td>{r.score}</td><td>{r.winner ? `🏆 ${t("yes")}` : ""}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {api && (
+        <p>
+          <a href={replayHref(String(matchId), room.roomCode)} data-testid="replay-link">{t("outcome.replay")}</a> ·{" "}
+          <a href={api} target="_blank" rel="noopener" data-testid="history-link">{t("outcome.history")}</a>
+        </p>
+      )}
+    </div>
+  );
+}
+
+function EventLog({ names }: { names: SeatNamer }) {
+  const s = useStore();
+  const list = useRef<HTMLOListElement>(null);
+  const events = s.log.events;
+  useEffect(() => {
+    const el = list.current;
+    if (el) el.scrollTop = el.scrollHeight;
+  }, [events.length]);
+  return (
+    <div class="event-log">
+      <h3>{t("table.log")}</h3>
+      <ol ref={list} data-testid="event-log" tabIndex={0} aria-live="polite">
+        {events.slice(-300).map((e) => <li data-version={String(e.version)}>{e.event ? describeEvent(e.event, names) : ""}</li>)}
+      </ol>
+    </div>
+  );
+}
+
+function replayHref(matchId: string, roomCode: string): string {
+  const q = new URLSearchParams(location.search);
+  q.set("room", roomCode);
+  return `/replay/${matchId}?${q.toString()}`;
+}
