@@ -63,6 +63,8 @@ HttpSession::HttpSession(asio::ip::tcp::socket&& socket, HttpContext context, st
       slot_(std::move(slot)) {}
 
 void HttpSession::run() {
+  beast::error_code ignored;
+  client_address_ = stream_.socket().remote_endpoint(ignored).address().to_string();
   asio::dispatch(stream_.get_executor(), [self = shared_from_this()] {
     if (self->context_.expect_proxy_line) {
       self->stream_.expires_after(seconds(self->context_.services.config.http_header_timeout));
@@ -109,6 +111,7 @@ void HttpSession::on_proxy_bytes(beast::error_code ec, std::size_t bytes) {
   } else if (words[1] != "UNKNOWN") {
     return close();
   }
+  client_address_ = client.to_string();
   if (slot_->state() == ConnectionSlot::State::kAdmitted) context_.limits.bind_address(*slot_, client);
   if (slot_->state() == ConnectionSlot::State::kCloseNow) return close();
   read();
@@ -177,7 +180,7 @@ void HttpSession::route() {
           delete session;
           slot.reset();
         });
-    ws->run(std::move(request_));
+    ws->run(std::move(request_), client_address_);
     return;
   }
   const bool get_or_head = request_.method() == http::verb::get || request_.method() == http::verb::head;

@@ -75,6 +75,9 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   std::chrono::steady_clock::time_point request_deadline_;
   HttpContext context_;
   std::shared_ptr<ConnectionSlot> slot_;
+  // The client's address: the peer's, or the one a trusted proxy names
+  // (per-address room quotas and logs use it).
+  std::string client_address_;
   bool close_after_response_ = false;
 };
 

@@ -112,7 +112,8 @@ WsSession::WsSession(beast::tcp_stream&& stream, Services& services, RoomDirecto
 
 WsSession::~WsSession() = default;
 
-void WsSession::run(beast::http::request<beast::http::string_body> request) {
+void WsSession::run(beast::http::request<beast::http::string_body> request, std::string client_address) {
+  remote_address_ = std::move(client_address);
   registry_.add(id_, weak_from_this());
   ++services_.metrics.connections_open;
   ++services_.metrics.connections_total;
@@ -144,7 +145,6 @@ void WsSession::on_accept(beast::error_code ec) {
     return finish();
   }
   enable_tcp_keepalive(beast::get_lowest_layer(ws_));
-  remote_address_ = beast::get_lowest_layer(ws_).remote_endpoint(ec).address().to_string();
   spdlog::info("connection {}: open from {}", id_, remote_address_);
   read();
 }

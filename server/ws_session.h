@@ -29,7 +29,8 @@ class WsSession : public Client, public std::enable_shared_from_this<WsSession> 
   WsSession(boost::beast::tcp_stream&& stream, Services& services, RoomDirectory& rooms, SessionRegistry& registry);
   ~WsSession() override;
 
-  void run(boost::beast::http::request<boost::beast::http::string_body> request);
+  // `client_address`: the peer's, or the client a trusted proxy named.
+  void run(boost::beast::http::request<boost::beast::http::string_body> request, std::string client_address);
 
   std::uint64_t client_id() const override { return id_; }
   void deliver(v1::ServerMessage message) override;

@@ -5,6 +5,7 @@
 # arguments go to the server (see --help).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+export CCACHE_BASEDIR="$PWD" CCACHE_NOHASHDIR=1  # as in run-tests.sh
 BRETHREN_BUILD_DIR=build tools/setup.sh
 cmake --build build -j "$(nproc)" --target brethren-server
 # The browser client (web/): npm ci when its lock file changed, then the

@@ -5,6 +5,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 jobs="$(nproc)"
+# ccache hits across clones and folders: paths under the repository are
+# hashed relative to it (a fresh clone reuses the last clone's objects).
+export CCACHE_BASEDIR="$PWD" CCACHE_NOHASHDIR=1
 logs="$(mktemp -d)"
 trap 'rm -rf "$logs"' EXIT
 # Counts from ctest's own summary ("... 0 tests failed out of N").

@@ -189,7 +189,9 @@ TEST_CASE("Abuse: a reader that falls behind is closed with 1008 when its queue 
   // Replies to one request burst are queued faster than the kernel takes them
   // only if the client does not read; this one reads afterwards, so it can
   // see the close frame (sent after the bytes the kernel already took).
-  RawWsClient slow(server.port());
+  // A small receive buffer: else the client's kernel would take tens of
+  // megabytes for it and the server's queue would never fill.
+  RawWsClient slow(server.port(), 16 * 1024);
   for (std::uint64_t id = 1; id <= 20000; ++id) {
     v1::ClientMessage m;
     m.mutable_list_games();

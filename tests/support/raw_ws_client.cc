@@ -53,9 +53,12 @@ bool send_all(int fd, const char* data, std::size_t size, Clock::time_point dead
 
 }  // namespace
 
-RawWsClient::RawWsClient(std::uint16_t port) {
+RawWsClient::RawWsClient(std::uint16_t port, int receive_buffer_bytes) {
   fd_ = ::socket(AF_INET, SOCK_STREAM, 0);
   if (fd_ < 0) throw std::runtime_error("socket() failed");
+  if (receive_buffer_bytes > 0) {
+    ::setsockopt(fd_, SOL_SOCKET, SO_RCVBUF, &receive_buffer_bytes, sizeof receive_buffer_bytes);
+  }
   sockaddr_in address{};
   address.sin_family = AF_INET;
   address.sin_port = htons(port);

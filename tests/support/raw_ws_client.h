@@ -14,8 +14,11 @@ namespace brethren::testing {
 
 class RawWsClient {
  public:
-  // Connects to 127.0.0.1:port and completes the upgrade to /ws; throws on failure.
-  explicit RawWsClient(std::uint16_t port);
+  // Connects to 127.0.0.1:port and completes the upgrade to /ws; throws on
+  // failure. A `receive_buffer_bytes` > 0 fixes the socket's receive buffer
+  // (the kernel's autotuning would let a loopback client that does not read
+  // hold megabytes, which hides the server's own queue).
+  explicit RawWsClient(std::uint16_t port, int receive_buffer_bytes = 0);
   ~RawWsClient();
   RawWsClient(const RawWsClient&) = delete;
   RawWsClient& operator=(const RawWsClient&) = delete;
