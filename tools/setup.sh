@@ -13,6 +13,8 @@ PACKAGES=(
   libspdlog-dev libsqlite3-dev libssl-dev
   catch2
   libbenchmark-dev
+  # tools/run-fuzz.sh: clang 14 and its libFuzzer + sanitizer runtimes
+  clang libclang-rt-14-dev
 )
 
 missing=()
