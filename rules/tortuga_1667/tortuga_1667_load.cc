@@ -166,6 +166,13 @@ bool TortugaState::decision_consistent() const {
     const int a = pend_slots_[0], b = pend_slots_[1];
     if (a < 0 || b < 0 || a == b || row_[a].card < 0 || row_[b].card < 0) return false;
   }
+  // A vote in progress (T67-26) knows its kind, its caller and, unless it is
+  // a Brawl on Tortuga, its ship.
+  if (phase_ == Phase::kVoteCalled || phase_ == Phase::kVoting || phase_ == Phase::kAttackPlacement) {
+    if (vote_kind_ == VoteKind::kNone || !in(vote_caller_, 0, seats - 1)) return false;
+    if (vote_kind_ != VoteKind::kBrawl && !in(vote_ship_, 0, 1)) return false;
+    if (phase_ == Phase::kVoteCalled && vote_kind_ == VoteKind::kBrawl) return false;
+  }
   if (phase_ == Phase::kAttackPlacement && !in(vote_ship_, 0, 1)) return false;
   if (phase_ == Phase::kChoosePlayer && !in(pend_card_, 0, kCardKinds - 1)) return false;
   const auto acting = acting_seats();
