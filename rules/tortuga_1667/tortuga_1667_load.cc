@@ -78,6 +78,7 @@ bool TortugaState::well_formed() const {
   }
   for (int s : tortuga_) pawn(s);
   for (int s : unplaced_) pawn(s);
+  if (phase_ == Phase::kAdvancedPlacement) pawn(pend_seat_);  // drawn from the bag, being placed
   if (!pawns_ok || std::count(pawns.begin(), pawns.end(), 1) != seats) return false;
   // Pawns stay in the bag only while they are being placed.
   if (!unplaced_.empty() && phase_ != Phase::kSetupTreasure && phase_ != Phase::kAdvancedPlacement) return false;
@@ -174,6 +175,9 @@ bool TortugaState::decision_consistent() const {
     if (phase_ == Phase::kVoteCalled && vote_kind_ == VoteKind::kBrawl) return false;
   }
   if (phase_ == Phase::kAttackPlacement && !in(vote_ship_, 0, 1)) return false;
+  // T67-7: the treasure is placed on Jolly Roger's hold, then Flying Dutchman's.
+  if ((phase_ == Phase::kSetupTreasure) != (setup_ship_ >= 0)) return false;
+  if (phase_ == Phase::kSetupTreasure && (ship_[kFD].empty() || ship_[kJR].empty())) return false;
   if (phase_ == Phase::kChoosePlayer && !in(pend_card_, 0, kCardKinds - 1)) return false;
   const auto acting = acting_seats();
   if (acting.empty()) return false;
