@@ -38,7 +38,7 @@ bool TortugaState::well_formed() const {
   const std::uint32_t seat_bits = (1u << seats) - 1;
 
   // Options.
-  if (static_cast<int>(vote_copies_.size()) != kVoteKinds || !all(vote_copies_, [](int c) { return in(c, 0, 16); }))
+  if (static_cast<int>(vote_copies_.size()) != kVoteKinds || !all(vote_copies_, [](int c) { return in(c, 0, 30); }))
     return false;
   if (!in(star_count_, 0, kStarCount)) return false;
   auto star = [](int c) { return in(c, kFirstStar, kFirstStar + kStarCount - 1); };
@@ -99,7 +99,7 @@ bool TortugaState::well_formed() const {
     else ++votes[k];
   };
   for (const auto& hand : hand_) {
-    if (hand.size() > static_cast<std::size_t>(kVoteKinds * 16) || !std::is_sorted(hand.begin(), hand.end()))
+    if (hand.size() > static_cast<std::size_t>(kVoteKinds * 30) || !std::is_sorted(hand.begin(), hand.end()))
       return false;
     for (int k : hand) count_vote(k);
   }
@@ -168,8 +168,8 @@ bool TortugaState::decision_consistent() const {
     if (a < 0 || b < 0 || a == b || row_[a].card < 0 || row_[b].card < 0) return false;
   }
   // A vote in progress (T67-26) knows its kind, its caller and, unless it is
-  // a Brawl on Tortuga, its ship.
-  if (phase_ == Phase::kVoteCalled || phase_ == Phase::kVoting || phase_ == Phase::kAttackPlacement) {
+  // a Brawl on Tortuga, its ship; a won Attack (placing the loot) its ship.
+  if (phase_ == Phase::kVoteCalled || phase_ == Phase::kVoting) {
     if (vote_kind_ == VoteKind::kNone || !in(vote_caller_, 0, seats - 1)) return false;
     if (vote_kind_ != VoteKind::kBrawl && !in(vote_ship_, 0, 1)) return false;
     if (phase_ == Phase::kVoteCalled && vote_kind_ == VoteKind::kBrawl) return false;
