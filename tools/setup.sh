@@ -14,6 +14,8 @@ PACKAGES=(
   catch2
   libbenchmark-dev
   haproxy openssl
+  # tools/run-fuzz.sh: clang 14 and its libFuzzer + sanitizer runtimes
+  clang libclang-rt-14-dev
 )
 # The web client (web/, tools/build-web.sh) and its browser tests: Debian's
 # Chromium with an emoji font for the cards' symbols, and Node with npm unless a node

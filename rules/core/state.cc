@@ -133,11 +133,16 @@ Status State::load(std::string_view bytes) {
   const bool known_format = format == kFormatVersion || format == kFormatVersionWithSecretStream;
   if (!in.ok() || !known_format || game_id != game_id_ || num_seats_ < 1 || num_seats_ > kMaxSeats)
     return make_error(ErrorCode::kCorruptState, "not a serialized " + game_id_ + " state");
+  // xoshiro256** never reaches the all-zero state from a seed, and from it
+  // draws only zeros: Rng::below would never return.
+  constexpr std::array<std::uint64_t, 4> kStuck{};
+  if (words == kStuck) return make_error(ErrorCode::kCorruptState, "impossible random state");
   rng_.set_words(words);
   secret_rng_.reset();
   if (format == kFormatVersionWithSecretStream) {
     std::array<std::uint64_t, 4> secret_words{};
     in(secret_words);
+    if (secret_words == kStuck) return make_error(ErrorCode::kCorruptState, "impossible random state");
     secret_rng_.emplace().set_words(secret_words);
   }
   const std::uint64_t n = in.get_varint();

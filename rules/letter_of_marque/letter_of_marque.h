@@ -107,8 +107,12 @@ class LetterOfMarqueState : public StateBase<LetterOfMarqueState> {
   void do_apply(Seat seat, ActionId action) override;
   std::string illegal_reason(Seat seat, ActionId action) const override;
   void do_resample_hidden(Viewer viewer, Rng& rng) override;
+  // Reads the fields, then refuses states the rules cannot have reached
+  // (letter_of_marque_load.cc).
+  void load_game(Reader& in) override;
 
  private:
+  bool well_formed() const;
   Ship* reserve_ship(Seat seat, bool armed);
   int reserve_count(Seat seat, bool armed) const;
   bool has_ship_at_sea(Seat seat) const;

@@ -205,6 +205,8 @@ class PortRoyalPanningState : public StateBase<PortRoyalPanningState> {
 
  private:
   bool well_formed() const;
+  bool cards_accounted_for() const;  // port_royal_panning_load.cc
+  bool round_consistent() const;
   Seat left_of(Seat seat) const { return (seat + 1) % num_seats(); }
   Seat right_of(Seat seat) const { return (seat + num_seats() - 1) % num_seats(); }
   int led_colour() const;

@@ -501,7 +501,7 @@ void PortRoyalState::fulfil(Seat seat, const FulfilChoice& f) {
   for (const auto& [type, n] : discards) {
     for (int k = 0; k < n; ++k) {
       // The last hired of that type (persons of one symbol are all alike).
-      auto it = std::find_if(p.persons.rbegin(), p.persons.rend(), [type](int pid) { return card(pid).person == type; });
+      auto it = std::find_if(p.persons.rbegin(), p.persons.rend(), [type = type](int pid) { return card(pid).person == type; });
       const int pid = *it;
       p.persons.erase(std::next(it).base());
       discard_.push_back(static_cast<std::uint8_t>(pid));

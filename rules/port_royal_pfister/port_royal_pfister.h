@@ -132,8 +132,12 @@ class PortRoyalState : public StateBase<PortRoyalState> {
   void do_apply(Seat seat, ActionId action) override;
   std::string illegal_reason(Seat seat, ActionId action) const override;
   void do_resample_hidden(Viewer viewer, Rng& rng) override;
+  // Reads the fields, then refuses states the rules cannot have reached
+  // (port_royal_pfister_load.cc).
+  void load_game(Reader& in) override;
 
  private:
+  bool well_formed() const;
   // Decoded fulfil action; nullopt when the id is no fulfil action.
   struct FulfilChoice { int expedition, jacks_anchor, jacks_cross, jacks_house; };
   static std::optional<FulfilChoice> fulfil_choice(ActionId a);

@@ -220,8 +220,13 @@ class TortugaState : public StateBase<TortugaState> {
   void do_apply(Seat seat, ActionId action) override;
   std::string illegal_reason(Seat seat, ActionId action) const override;
   void do_resample_hidden(Viewer viewer, Rng& rng) override;
+  // Reads the fields, then refuses states the rules cannot have reached
+  // (tortuga_1667_load.cc).
+  void load_game(Reader& in) override;
 
  private:
+  bool well_formed() const;
+  bool decision_consistent() const;
   int n() const { return num_seats(); }
   bool on_ship(Seat seat) const { const int a = place_of(seat).area; return a == kFD || a == kJR; }
   bool atlantis_usable(Seat seat) const;

@@ -8,8 +8,12 @@
 //                               (default 100)
 //   BRETHREN_CONFORMANCE_SEED   first seed (default 1)
 //   BRETHREN_CONFORMANCE_GAME   only this game id
+//   BRETHREN_CONFORMANCE_FLIPS  random single-bit flips per corrupted state,
+//                               besides every bit of its last 256 bytes
+//                               (default 1000)
 #include <catch2/catch.hpp>
 #include <algorithm>
+#include <cstdio>
 #include <cstdlib>
 #include <iostream>
 #include <string>
@@ -243,4 +247,110 @@ TEST_CASE("Conformance: invalid set-ups are refused with a clear error") {
   }
   REQUIRE(registry.find("chess") == nullptr);
   REQUIRE(registry.new_match("chess", {}).error().code == ErrorCode::kUnknownGame);
+}
+
+// --- Corrupt states (issue #13) ---------------------------------------------
+// Stored states come back from disk: a truncated or bit-flipped one must be
+// refused with CORRUPT_STATE, or load to a state the game itself accepts in
+// full (views for every seat and spectators, legal actions for whoever acts,
+// the same bytes when stored again) and that keeps working for a few moves.
+namespace {
+
+struct CorruptionTally {
+  std::uint64_t truncations = 0, flips = 0, rejected = 0, accepted = 0;
+};
+
+void check_loads_or_refuses(const Game& game, std::string_view bytes, CorruptionTally& tally) {
+  auto loaded = game.deserialize(bytes);
+  if (!loaded.ok()) {
+    REQUIRE(loaded.error().code == ErrorCode::kCorruptState);
+    ++tally.rejected;
+    return;
+  }
+  ++tally.accepted;
+  State& state = **loaded;
+  REQUIRE(state.num_seats() >= game.info().min_seats());
+  REQUIRE(state.num_seats() <= game.info().max_seats());
+  std::vector<ActionId> legal;
+  for (int move = 0; move < 3; ++move) {
+    for (Viewer viewer : all_viewers(state.num_seats())) (void)information_state(state, viewer);
+    const auto acting = state.acting_seats();
+    REQUIRE(acting.empty() == state.is_terminal());
+    const std::string again = state.serialize();
+    auto reloaded = game.deserialize(again);
+    REQUIRE(reloaded.ok());
+    REQUIRE((*reloaded)->serialize() == again);
+    if (acting.empty()) break;
+    REQUIRE(acting.front() >= 0);
+    REQUIRE(acting.back() < state.num_seats());
+    state.legal_actions(acting.front(), legal);
+    REQUIRE_FALSE(legal.empty());
+    const auto st = state.apply(acting.front(), legal[legal.size() / 2]);
+    INFO("action " << legal[legal.size() / 2] << " by seat " << acting.front() << ": "
+                   << (st.ok() ? std::string("ok") : st.error().message));
+    REQUIRE(st.ok());
+  }
+}
+
+void check_corrupt_states(const Game& game, int seats, std::uint64_t seed, std::uint64_t flips,
+                          CorruptionTally& tally) {
+  auto created = game.new_match({game.info().default_options(), seats, seed, seed % 2 == 0 ? seed | 1 : 0});
+  REQUIRE(created.ok());
+  State& state = **created;
+  Rng rng(seed * 0x9E3779B97F4A7C15ULL);
+  // Snapshots at the start, in the middle and at the end of a random game.
+  std::vector<std::string> snapshots{state.serialize()};
+  std::vector<ActionId> legal;
+  std::uint64_t steps = 0;
+  while (!state.is_terminal()) {
+    const auto acting = state.acting_seats();
+    const Seat seat = acting[rng.below(static_cast<std::uint32_t>(acting.size()))];
+    state.legal_actions(seat, legal);
+    state.apply_legal(seat, legal[rng.below(static_cast<std::uint32_t>(legal.size()))]);
+    if (++steps % 40 == 0 && snapshots.size() < 3) snapshots.push_back(state.serialize());
+  }
+  snapshots.push_back(state.serialize());
+  for (const std::string& bytes : snapshots) {
+    // Every truncation.
+    for (std::size_t length = 0; length < bytes.size(); ++length) {
+      ++tally.truncations;
+      check_loads_or_refuses(game, std::string_view(bytes).substr(0, length), tally);
+    }
+    // Every bit of the tail, where the game's own fields are, then random bits.
+    std::string flipped = bytes;
+    auto flip_and_check = [&](std::size_t bit) {
+      flipped[bit / 8] = static_cast<char>(flipped[bit / 8] ^ (1 << (bit % 8)));
+      ++tally.flips;
+      INFO("flipped bit " << bit << " of " << bytes.size() * 8);
+      check_loads_or_refuses(game, flipped, tally);
+      flipped[bit / 8] = bytes[bit / 8];
+    };
+    const std::size_t tail = std::min<std::size_t>(bytes.size(), 256);
+    for (std::size_t bit = (bytes.size() - tail) * 8; bit < bytes.size() * 8; ++bit) flip_and_check(bit);
+    for (std::uint64_t i = 0; i < flips; ++i) {
+      flip_and_check(rng.below(static_cast<std::uint32_t>(bytes.size() * 8)));
+    }
+  }
+}
+
+}  // namespace
+
+TEST_CASE("Conformance: truncated or bit-flipped states are refused or load to a valid state", "[conformance]") {
+  const GameRegistry registry = make_all_games_registry();
+  const std::uint64_t flips = env_or("BRETHREN_CONFORMANCE_FLIPS", 1000);
+  const std::uint64_t first_seed = env_or("BRETHREN_CONFORMANCE_SEED", 1);
+  const char* only = std::getenv("BRETHREN_CONFORMANCE_GAME");
+  for (const auto& game : registry.games()) {
+    if (only && game->id() != only) continue;
+    CorruptionTally tally;
+    for (int seats = game->info().min_seats(); seats <= game->info().max_seats(); ++seats) {
+      INFO("reproduce with BRETHREN_CONFORMANCE_GAME=" << game->id() << " seats=" << seats << " seed=" << first_seed);
+      check_corrupt_states(*game, seats, first_seed, flips, tally);
+    }
+    std::printf("corrupt states, %s: %llu truncations and %llu bit flips: %llu refused, %llu loaded and valid\n",
+                game->id().c_str(), static_cast<unsigned long long>(tally.truncations),
+                static_cast<unsigned long long>(tally.flips), static_cast<unsigned long long>(tally.rejected),
+                static_cast<unsigned long long>(tally.accepted));
+    CHECK(tally.rejected + tally.accepted == tally.truncations + tally.flips);
+  }
 }
