@@ -53,7 +53,8 @@ on_server_cpu=(nice -n -20 taskset -c 0)
 on_load_cpu=(nice -n -20 taskset -c 1)
 brethren_server=("${on_server_cpu[@]}" "$build/server/brethren-server" --bind 127.0.0.1 --port 0 --threads 1
   --log-level warn --rate-limit 1000000 --rate-burst 1000000
-  --max-rooms-per-connection 1000000 --max-rooms-per-address 1000000)
+  --max-rooms-per-connection 1000000 --max-rooms-per-address 1000000 --max-rooms 1000000
+  --max-connections-per-address 0 --max-connections 200000)
 echo_server=("${on_server_cpu[@]}" "$build/bench/brethren-echo" --port 0 --threads 1)
 
 say() { echo "$*"; }

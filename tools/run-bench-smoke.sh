@@ -22,7 +22,8 @@ load() { "$build/bench/brethren-load" --quiet "$@"; }
 # One worker thread, as in the figures; no per-connection log lines; no rate
 # rate or room limit (a load generator is one flood by design).
 server_args=(--bind 127.0.0.1 --port 0 --threads 1 --rate-limit 1000000 --rate-burst 1000000
-  --max-rooms-per-connection 1000000 --max-rooms-per-address 1000000)
+  --max-rooms-per-connection 1000000 --max-rooms-per-address 1000000 --max-rooms 1000000
+  --max-connections-per-address 0 --max-connections 200000)
 
 # Micro-benchmarks: each for a moment.
 "$build/bench/brethren-microbench" --benchmark_min_time=0.01 >"$BENCH_TMP/micro.txt"

@@ -31,6 +31,11 @@ cmake --build build-asan -j "$jobs"
 BRETHREN_CONFORMANCE_GAMES=100 BRETHREN_CONFORMANCE_DEEP=20 \
   ctest --test-dir build-asan --output-on-failure -j "$jobs" 2>&1 | tee "$logs/asan.txt"
 
+# Fuzzing (tests/fuzz/, docs/security.md): each libFuzzer target for a few
+# seconds on a copy of its seed corpus; any crash fails the run.
+tools/run-fuzz.sh "${BRETHREN_FUZZ_SECONDS:-15}" 2>&1 | tee "$logs/fuzz.txt"
+fuzz_passed="$(grep -c '^run-fuzz: fuzz_[a-z_]*: ok,' "$logs/fuzz.txt")"
+
 # The Docker image, end to end (needs root: it installs and starts a local
 # engine with ../shared/tools/docker-host.sh). BRETHREN_SKIP_DOCKER_TEST=1 skips it.
 docker_passed=0
@@ -41,5 +46,5 @@ else
   docker_passed=1
 fi
 
-total=$(( $(passed_in "$logs/normal.txt") + bench_passed + browser_passed + $(passed_in "$logs/asan.txt") + docker_passed ))
+total=$(( $(passed_in "$logs/normal.txt") + bench_passed + browser_passed + $(passed_in "$logs/asan.txt") + fuzz_passed + docker_passed ))
 echo "run-tests: $total passed, 0 failed"
