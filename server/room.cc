@@ -9,6 +9,7 @@
 #include "server/fairness.h"
 #include "server/match_feed.h"
 #include "server/secrets.h"
+#include "server/user_text.h"
 
 namespace brethren::server {
 
@@ -63,7 +64,7 @@ void Room::create(std::shared_ptr<Client> creator, std::uint64_t rid, std::strin
           m.mutable_room_created()->set_host_token(host_token);
           self->reply(creator, rid, std::move(m));
           spdlog::info("room {}: created, game {}, {} seats, {} by '{}'", self->code(), self->record_.game_id,
-                       self->record_.seat_count, self->record_.is_public ? "public" : "private", display_name);
+                       self->record_.seat_count, self->record_.is_public ? "public" : "private", escape_user_text(display_name));
         }));
   });
 }
@@ -171,7 +172,7 @@ void Room::on_join(const std::shared_ptr<Client>& c, std::uint64_t rid, const v1
   } else {
     add_member(c, -1, false, name);
     member(c->client_id())->password_given = password_given;
-    spdlog::info("room {}: '{}' joined", code(), name);
+    spdlog::info("room {}: '{}' joined", code(), escape_user_text(name));
   }
   v1::ServerMessage reply_message;
   *reply_message.mutable_room() = room_info(c->client_id());
@@ -223,7 +224,7 @@ void Room::on_take_seat(const std::shared_ptr<Client>& c, std::uint64_t rid, con
         taken->set_seat(seat);
         taken->set_seat_token(token);
         reply(c, rid, std::move(reply_message));
-        spdlog::info("room {} seat {}: taken by '{}'", code(), seat, seats_[seat].display_name);
+        spdlog::info("room {} seat {}: taken by '{}'", code(), seat, escape_user_text(seats_[seat].display_name));
         broadcast_room();
       }));
 }

@@ -8,6 +8,7 @@
 #include "server/room.h"
 #include "server/secrets.h"
 #include "server/spectator_policy.h"
+#include "server/user_text.h"
 
 namespace brethren::server {
 
@@ -57,7 +58,7 @@ void Room::expel(std::uint64_t client_id, const std::string& reason) {
   auto it = members_.find(client_id);
   if (it == members_.end()) return;
   auto client = it->second.client.lock();
-  spdlog::info("room {}: '{}' removed by the host", code(), it->second.display_name);
+  spdlog::info("room {}: '{}' removed by the host", code(), escape_user_text(it->second.display_name));
   members_.erase(it);
   if (!client) return;
   // The connection stays open: it may join other rooms (or this one again,
