@@ -184,15 +184,22 @@ TEST_CASE("Abuse: clients that ask for room lists and never read are bounded in 
 
 TEST_CASE("Abuse: a reader that falls behind is closed with 1008 when its queue passes the byte bound") {
   TempDir dir;
-  ScopedEnv env{{"BRETHREN_MAX_SEND_QUEUE_BYTES", "65536"}};
-  ServerProcess server(dir.path() + "/b.db", {"--rate-limit", "100000", "--rate-burst", "100000"});
+  // No byte-rate limit here: the close must come from the output bound.
+  ScopedEnv env{{"BRETHREN_MAX_SEND_QUEUE_BYTES", "65536"}, {"BRETHREN_MAX_BYTES_PER_SECOND", "1000000000"}};
+  // Nor from the old bound in frames: only the bound in bytes may close it
+  // (the server before it had none, and this client was never closed).
+  ServerProcess server(dir.path() + "/b.db",
+                       {"--rate-limit", "10000000", "--rate-burst", "10000000", "--max-send-queue", "100000000"});
   // Replies to one request burst are queued faster than the kernel takes them
   // only if the client does not read; this one reads afterwards, so it can
   // see the close frame (sent after the bytes the kernel already took).
   // A small receive buffer: else the client's kernel would take tens of
   // megabytes for it and the server's queue would never fill.
   RawWsClient slow(server.port(), 16 * 1024);
-  for (std::uint64_t id = 1; id <= 20000; ++id) {
+  // More replies than the kernel's buffers can hold even once the server's
+  // send buffer has grown to its maximum (tcp_wmem: 4 MiB): the session's own
+  // queue must fill, and the server closes long before the loop ends.
+  for (std::uint64_t id = 1; id <= 400000; ++id) {
     v1::ClientMessage m;
     m.mutable_list_games();
     // A generous timeout: on a loaded machine the server may lag behind.
