@@ -71,6 +71,10 @@ docker info >/dev/null 2>&1 || die "docker engine not reachable"
 log "building $image"
 docker image ls -aq --no-trunc | sed 's/^sha256://' | cut -c1-12 >"$workdir/images-before"
 build_start=$SECONDS
+# The image carries the browser client only when web/dist was built before it
+# (the Dockerfile's COPY takes it if present): remember which page / must serve.
+web_built=0
+[ -f web/dist/index.html ] && web_built=1
 if ! timeout 2400 docker build --network host \
     -f docker/Dockerfile -t "$image" . </dev/null >"$workdir/build.log" 2>&1; then
   tail -n 60 "$workdir/build.log" >&2
@@ -153,10 +157,40 @@ stop_cleanly() {
   grep -q "shutdown complete" <<<"$(docker logs "$name" 2>&1)" || die "$name log has no 'shutdown complete'"
 }
 
+# http_get PATH: the raw HTTP/1.0 answer (headers and body) of the server on
+# 127.0.0.1:$port, over bash's /dev/tcp (no curl needed on the host either).
+http_get() {
+  local answer="" line
+  exec 3<>"/dev/tcp/127.0.0.1/$port" || return 1
+  printf 'GET %s HTTP/1.0\r\nHost: localhost\r\nConnection: close\r\n\r\n' "$1" >&3
+  while IFS= read -r -t 5 line <&3 || [ -n "$line" ]; do answer+="$line"$'\n'; done
+  exec 3<&-
+  printf '%s' "$answer"
+}
+
+# check_web_client: / serves the client's page when the image was built with
+# web/dist, else the "client is not built" page; both as 200 text/html.
+check_web_client() {
+  local page
+  page=$(http_get /) || die "GET / failed"
+  grep -q "^HTTP/1\.[01] 200" <<<"$page" || die "GET / is not 200: $(head -n 1 <<<"$page")"
+  grep -qi "^content-type: text/html" <<<"$page" || die "GET / is not text/html"
+  if [ "$web_built" = 1 ]; then
+    grep -q '<div id="app">' <<<"$page" && grep -q '<title>Brethren</title>' <<<"$page" \
+      || die "GET / does not serve the browser client (web/dist was built before the image)"
+    log "GET / serves the browser client"
+  else
+    grep -q "browser client is not built" <<<"$page" \
+      || die "GET / does not say the client is not built (web/dist was absent at build time)"
+    log "GET / says the browser client is not built (no web/dist at build time)"
+  fi
+}
+
 # --- 3. play a game -----------------------------------------------------------
 docker volume create "$volume" >/dev/null
 start_container "$id-1"
 wait_healthy "$id-1"
+check_web_client
 uid=$(docker exec "$id-1" id -u)
 [ "$uid" != 0 ] || die "server runs as root in the container"
 owner=$(docker exec "$id-1" stat -c %u /data/brethren.db)
