@@ -35,23 +35,13 @@ wait_for_line() {
   echo "run-browser-tests: no '$2' in $1:" >&2; cat "$1" >&2; return 1
 }
 
-web_root_flag=()
-if "$server" --help 2>&1 | grep -q -- '--web-root'; then web_root_flag=(--web-root "$root/web/dist"); fi
-"$server" --port 0 --bind 127.0.0.1 --db "$tmp/brethren.db" "${web_root_flag[@]}" >"$tmp/server.log" 2>&1 &
+"$server" --port 0 --bind 127.0.0.1 --db "$tmp/brethren.db" --web-root "$root/web/dist" >"$tmp/server.log" 2>&1 &
 pids+=($!)
 ws_url=$(wait_for_line "$tmp/server.log" 'listening on ws://' | sed -E 's/.*(ws:\/\/[^ ]+).*/\1/')
 port=$(echo "$ws_url" | sed -E 's/.*:([0-9]+)\/ws/\1/')
-
-if [ ${#web_root_flag[@]} -gt 0 ]; then
-  export BRETHREN_WEB_URL="http://127.0.0.1:$port/"
-  unset BRETHREN_WS_URL
-else
-  # A server without static files: serve web/dist apart (forwarding /api/) and point the page at the server.
-  BRETHREN_API_UPSTREAM="http://127.0.0.1:$port" node web/scripts/serve.mjs 0 >"$tmp/static.log" 2>&1 &
-  pids+=($!)
-  export BRETHREN_WEB_URL=$(wait_for_line "$tmp/static.log" '^http://')
-  export BRETHREN_WS_URL="$ws_url"
-fi
+# The pages come from the server itself, as for a person.
+export BRETHREN_WEB_URL="http://127.0.0.1:$port/"
+unset BRETHREN_WS_URL
 echo "run-browser-tests: server $ws_url, pages from $BRETHREN_WEB_URL"
 
 cd web
