@@ -50,8 +50,14 @@ export function MoveButton({ e, label, children }: { e: MoveEntry; label: string
       aria-label={label}
       title={label}
       onClick={(ev) => {
-        (ev.currentTarget as HTMLButtonElement).disabled = true;
-        void store.submit(e.action);
+        // Disabled until the server answers (no double moves); enabled again
+        // after, because Preact keeps this element when the same move stays
+        // legal (drawing twice) or the move was refused.
+        const button = ev.currentTarget as HTMLButtonElement;
+        button.disabled = true;
+        void store.submit(e.action).finally(() => {
+          button.disabled = false;
+        });
       }}
     >
       {children ?? label}
