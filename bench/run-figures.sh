@@ -8,7 +8,7 @@
 #
 # Environment: BRETHREN_BUILD_DIR (build), RUNS (3), DURATION (10, seconds
 # measured per saturation run), REALISTIC_DURATION (20), IDLE_MAX (100000;
-# capped by the open-files limit, see below), SKIP_MICRO=1.
+# capped by the open-files limit, see below), ATTACK_DURATION (10), SKIP_MICRO=1.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build="${BRETHREN_BUILD_DIR:-build}"
@@ -16,6 +16,7 @@ RUNS="${RUNS:-3}"
 DURATION="${DURATION:-10}"
 REALISTIC_DURATION="${REALISTIC_DURATION:-20}"
 IDLE_MAX="${IDLE_MAX:-100000}"
+ATTACK_DURATION="${ATTACK_DURATION:-10}"
 BENCH_TMP="$(mktemp -d)"
 source bench/lib.sh
 load_pids=()
@@ -219,7 +220,34 @@ say "| recovery (log line) | start to listening (wall) |"
 say "|---:|---:|"
 say "| $(median "${rec[@]}") s | $(median "${wall[@]}") s |"
 
-# --- 5. Micro-benchmarks ----------------------------------------------------------
+# --- 5. Under attack --------------------------------------------------------------
+# The server with its real default limits (message rate, bytes, HTTP
+# deadlines), only the room and per-address caps lifted for the players; one
+# run per kind: a window without, then one as long with the attackers.
+say ""
+say "## Under attack: 400 players in 4-seat rooms (realistic, think time mean 200 ms, tables starting over the first 5 s), $ATTACK_DURATION s without, then $ATTACK_DURATION s with 10 hostile connections of the kind (all: 10 of each)"
+say "# uptime: $(uptime)"
+say "| attack | moves/s without / with | p50 (us) without / with | p99 (us) without / with | max (us) without / with | p99 with / without | attackers closed by the server | server RSS growth (KiB) without / with | errors |"
+say "|---|---:|---:|---:|---:|---:|---:|---:|---:|"
+for kind in ping-flood list-rooms-unread garbage-frames slow-http all; do
+  db_counter=$((db_counter + 1))
+  start_server attack "${on_server_cpu[@]}" "$build/server/brethren-server" --bind 127.0.0.1 --port 0 --threads 1 --log-level warn \
+    --max-rooms-per-connection 1000000 --max-rooms-per-address 1000000 --max-rooms 1000000 \
+    --max-connections-per-address 0 --db "$BENCH_TMP/figures-$db_counter.db"
+  out="$("${on_load_cpu[@]}" "$build/bench/brethren-load" --port "$SERVER_PORT" --quiet --connections 400 --mode realistic \
+    --think-ms 200 --ramp 5 --warmup 6 --duration "$ATTACK_DURATION" --attack "$kind" --attackers 10 --server-pid "$SERVER_PID" || true)"
+  stop_server
+  a="$(grep '^attack:' <<<"$out" || true)"
+  s="$(grep '^summary:' <<<"$out" || true)"
+  if [ -z "$a" ] || [ -z "$s" ]; then
+    echo "brethren-load printed no attack summary: $kind" >&2
+    continue
+  fi
+  f() { summary_field "$a" "$1"; }
+  say "| $kind | $(f base_rate) / $(f rate) | $(f base_p50_us) / $(f p50_us) | $(f base_p99_us) / $(f p99_us) | $(f base_max_us) / $(f max_us) | $(f p99_ratio) | $(f closed) of $(f attacker_connections) | $(f base_rss_growth_kib) / $(f rss_growth_kib) | $(($(summary_field "$s" errors) + $(summary_field "$s" inconsistent))) |"
+done
+
+# --- 6. Micro-benchmarks ----------------------------------------------------------
 if [ "${SKIP_MICRO:-0}" != 1 ]; then
   say ""
   say "## Random Letter of Marque games on one core (brethren-sim, 200,000 games, 4 players)"

@@ -3,16 +3,11 @@
 #include <boost/asio/post.hpp>
 #include <boost/asio/thread_pool.hpp>
 #include <cctype>
-#include <charconv>
 
 namespace brethren::server {
 namespace {
 
 namespace http = boost::beast::http;
-
-constexpr std::string_view kPrefix = "/api/matches/";
-
-std::string_view path_of(std::string_view target) { return target.substr(0, target.find('?')); }
 
 // One thread is plenty: history look-ups are rare, and it keeps SQLite reads
 // and replays off the threads that serve the games.
@@ -28,16 +23,12 @@ std::string header(const http::request<http::string_body>& request, std::string_
 
 }  // namespace
 
-bool is_match_history_target(std::string_view target) { return path_of(target).starts_with(kPrefix); }
-
 void serve_match_history(Services& services, const http::request<http::string_body>& request,
                          std::function<void(HistoryResponse)> done) {
-  const std::string_view id_text = path_of(request.target()).substr(kPrefix.size());
+  const auto match_id = parse_match_history_target(request.target());
+  if (!match_id) return done({400, "{\"code\":\"INVALID_ARGUMENT\",\"error\":\"the match id is a positive number\"}"});
   HistoryRequest parsed;
-  const auto [end, ec] = std::from_chars(id_text.data(), id_text.data() + id_text.size(), parsed.match_id);
-  if (ec != std::errc() || end != id_text.data() + id_text.size() || parsed.match_id <= 0) {
-    return done({400, "{\"code\":\"INVALID_ARGUMENT\",\"error\":\"the match id is a positive number\"}"});
-  }
+  parsed.match_id = *match_id;
   if (request.find(http::field::authorization) != request.end()) {
     const std::string auth = header(request, "Authorization");
     constexpr std::string_view kBearer = "bearer ";

@@ -7,12 +7,11 @@
 #include <functional>
 #include <string_view>
 
+#include "server/history_target.h"
 #include "server/match_history.h"
 #include "server/services.h"
 
 namespace brethren::server {
-
-bool is_match_history_target(std::string_view target);
 
 // Answers through `done`, called on a worker thread; the caller posts back
 // to its own executor.

@@ -129,17 +129,23 @@ StaticFiles::StaticFiles(const std::filesystem::path& root) {
 
 std::optional<StaticFile> StaticFiles::find(std::string_view target, bool gzip_ok) const {
   if (!available()) return std::nullopt;
+  const auto resolved = resolve_static_target(target);
+  if (!resolved) return std::nullopt;
+  if (!resolved->relative.empty()) {
+    if (auto file = open_inside(resolved->relative, gzip_ok)) return file;
+  }
+  if (!is_client_route(resolved->decoded)) return std::nullopt;
+  return open_inside("index.html", gzip_ok);
+}
+
+std::optional<StaticTarget> resolve_static_target(std::string_view target) {
   const std::string_view path = target.substr(0, target.find_first_of("?#"));
   if (path.empty() || path.front() != '/') return std::nullopt;
-  const auto decoded = decode_path(path);
+  auto decoded = decode_path(path);
   if (!decoded) return std::nullopt;
-  const auto relative = safe_relative_path(*decoded);
+  auto relative = safe_relative_path(*decoded);
   if (!relative) return std::nullopt;
-  if (!relative->empty()) {
-    if (auto file = open_inside(*relative, gzip_ok)) return file;
-  }
-  if (!is_client_route(*decoded)) return std::nullopt;
-  return open_inside("index.html", gzip_ok);
+  return StaticTarget{std::move(*decoded), std::move(*relative)};
 }
 
 std::optional<StaticFile> StaticFiles::open_inside(const std::string& relative, bool gzip_ok) const {

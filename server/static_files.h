@@ -54,6 +54,18 @@ class StaticFiles {
   std::string root_;  // canonical, without a trailing slash; empty: no client
 };
 
+// What a request target may name before any file system look-up: its path
+// (before '?' or '#') percent-decoded, and that path relative to the web
+// root with empty segments dropped. nullopt (404) for a path not starting
+// with '/', a malformed escape, an encoded '/', a backslash or a control
+// character, and any segment starting with '.' (".", "..", dot files).
+// Pure: the HTTP fuzz target calls it.
+struct StaticTarget {
+  std::string decoded;   // for is_client_route
+  std::string relative;  // empty: the root itself
+};
+std::optional<StaticTarget> resolve_static_target(std::string_view target);
+
 // Where the bundle is when --web-root is not given: "web" beside the
 // executable (the build tree: build/server/web), else
 // "<prefix>/share/brethren/web" for an installed binary. Empty: none found.

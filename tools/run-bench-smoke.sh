@@ -49,6 +49,17 @@ load --port "$SERVER_PORT" --connections 200 --mode idle --duration 0.5
 pass "brethren-load idle"
 stop_server
 
+# Under attack: the real default limits (message rate, bytes, HTTP deadlines)
+# with only the room and per-address caps lifted; 2 hostile connections of
+# each kind next to 40 players, a window without and one with them.
+start_server attack "$build/server/brethren-server" --bind 127.0.0.1 --port 0 --threads 1 --log-level warn \
+  --max-rooms-per-connection 1000000 --max-rooms-per-address 1000000 --max-rooms 1000000 \
+  --max-connections-per-address 0 --db "$BENCH_TMP/attack.db"
+load --port "$SERVER_PORT" --connections 40 --mode realistic --think-ms 100 --warmup 0.5 --duration 2 \
+  --attack all --attackers 2 --server-pid "$SERVER_PID" | grep -E '^(errors|with|attackers|server RSS|attack:)'
+stop_server
+pass "brethren-load realistic under attack (every kind)"
+
 # Restart recovery: a database of unfinished matches, replayed at start-up.
 "$build/bench/brethren-make-recovery-db" --db "$BENCH_TMP/recovery.db" --matches 200 >/dev/null
 start_server recovery "$build/server/brethren-server" "${server_args[@]}" --log-level info --db "$BENCH_TMP/recovery.db"

@@ -7,6 +7,10 @@
 // --warmup seconds unmeasured and --duration seconds measured, lets the
 // moves in flight finish, prints the summary and exits: 0 when there were no
 // errors and every finished game checked out, else 1.
+//
+// With --attack, a second window as long as the first follows at once, with
+// --attackers hostile connections of each kind alongside (bench/load/attack.h);
+// both windows and their ratio are printed.
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/address_v4.hpp>
 #include <boost/asio/steady_timer.hpp>
@@ -15,6 +19,7 @@
 #include <memory>
 #include <vector>
 
+#include "bench/load/attack.h"
 #include "bench/load/connection.h"
 #include "bench/load/echo_workload.h"
 #include "bench/load/game_workload.h"
@@ -37,6 +42,7 @@ class Runner final : public FrameSink {
     } else {
       workload_ = std::make_unique<GameWorkload>(io, options, connections_, stats_);
     }
+    if (!options.attacks.empty()) attack_ = std::make_unique<Attack>(server_, options.attacks, options.attackers, options.server_pid);
   }
 
   int run() {
@@ -90,18 +96,34 @@ class Runner final : public FrameSink {
     }
     std::fflush(stdout);
     workload_->start();
-    after(options_.warmup_s, [this] {
-      stats_.measuring = true;
-      measure_start_ = Clock::now();
-      after(options_.duration_s, [this] {
-        stats_.measuring = false;
-        measured_seconds_ = std::chrono::duration<double>(Clock::now() - measure_start_).count();
-        stats_.stopping = true;
-        drain_deadline_ = Clock::now() + std::chrono::seconds(10);
-        drain();
-      });
+    after(options_.warmup_s, [this] { measure(); });
+  }
+
+  // One measured window; with --attack, the baseline and then the attacked one.
+  void measure() {
+    if (attack_ && !attacked_ && options_.server_pid > 0) baseline_rss_start_kib_ = read_vm_rss_kib(options_.server_pid);
+    stats_.measuring = true;
+    measure_start_ = Clock::now();
+    after(options_.duration_s, [this] {
+      stats_.measuring = false;
+      measured_seconds_ = std::chrono::duration<double>(Clock::now() - measure_start_).count();
+      if (attack_ && !attacked_) {
+        baseline_ = Window{rate(), stats_.latency.percentiles()};
+        stats_.latency = LatencyRecorder{};
+        stats_.ops = 0;
+        attacked_ = true;
+        if (options_.server_pid > 0) baseline_rss_end_kib_ = read_vm_rss_kib(options_.server_pid);
+        attack_->start();
+        return measure();
+      }
+      if (attack_) attack_->stop();
+      stats_.stopping = true;
+      drain_deadline_ = Clock::now() + std::chrono::seconds(10);
+      drain();
     });
   }
+
+  double rate() const { return measured_seconds_ > 0 ? static_cast<double>(stats_.ops) / measured_seconds_ : 0; }
 
   void drain() {
     if (workload_->drained() || Clock::now() > drain_deadline_) {
@@ -128,7 +150,7 @@ class Runner final : public FrameSink {
   int report() {
     const bool game = options_.target == Target::kBrethren;
     const auto p = stats_.latency.percentiles();
-    const double rate = measured_seconds_ > 0 ? static_cast<double>(stats_.ops) / measured_seconds_ : 0;
+    const double rate = this->rate();
     std::printf("target %s, mode %s, %zu connections (%zu open), %s\n", game ? "brethren" : "echo", to_string(options_.mode),
                 connections_.size(), opened_, options_.json ? "json" : "binary");
     if (options_.mode != Mode::kIdle) {
@@ -144,10 +166,44 @@ class Runner final : public FrameSink {
                 rate, p.p50, p.p90, p.p99, p.max, static_cast<unsigned long long>(stats_.games),
                 static_cast<unsigned long long>(stats_.errors), static_cast<unsigned long long>(stats_.inconsistent),
                 opened_, open_seconds_);
+    if (attack_) report_attack(p);
     std::fflush(stdout);
     const bool idle_ok = options_.mode == Mode::kIdle ? opened_ == connections_.size() : stats_.ops > 0;
     return stats_.errors == 0 && stats_.inconsistent == 0 && idle_ok ? 0 : 1;
   }
+
+  // The baseline next to the attacked window (the one in the lines above), and what the attack did.
+  void report_attack(const Percentiles& p) {
+    const auto& b = baseline_;
+    const auto ratio = [](double with, double without) { return without > 0 ? with / without : 0.0; };
+    const auto& a = attack_->stats();
+    const long rss_growth = attack_->rss_start_kib() >= 0 ? attack_->rss_peak_kib() - attack_->rss_start_kib() : -1;
+    std::printf("without attack: moves/s %.0f, round trip us: p50 %.0f  p99 %.0f  max %.0f\n", b.rate, b.p.p50, b.p.p99, b.p.max);
+    std::printf("with %zu x %s: moves/s %.0f, round trip us: p50 %.0f  p99 %.0f  max %.0f\n", options_.attackers,
+                attack_->kinds_string().c_str(), rate(), p.p50, p.p99, p.max);
+    std::printf("with / without: moves/s %.3f, p50 %.2f, p99 %.2f, max %.2f\n", ratio(rate(), b.rate), ratio(p.p50, b.p.p50),
+                ratio(p.p99, b.p.p99), ratio(p.max, b.p.max));
+    const long base_rss_growth = baseline_rss_start_kib_ >= 0 && baseline_rss_end_kib_ >= 0 ? baseline_rss_end_kib_ - baseline_rss_start_kib_ : -1;
+    std::printf("attackers: %llu connections, %llu closed by the server, %.1f MiB sent\n",
+                static_cast<unsigned long long>(a.connections), static_cast<unsigned long long>(a.closed_by_server),
+                static_cast<double>(a.bytes_sent) / (1024.0 * 1024.0));
+    if (rss_growth >= 0) {
+      std::printf("server RSS growth: %ld KiB under attack (peak VmRSS - VmRSS at its start), %ld KiB in the window without\n",
+                  rss_growth, base_rss_growth);
+    }
+    // One line for scripts.
+    std::printf("attack: kinds=%s attackers=%zu base_rate=%.1f base_p50_us=%.0f base_p99_us=%.0f base_max_us=%.0f "
+                "rate=%.1f p50_us=%.0f p99_us=%.0f max_us=%.0f rate_ratio=%.3f p50_ratio=%.2f p99_ratio=%.2f max_ratio=%.2f "
+                "attacker_connections=%llu closed=%llu rss_growth_kib=%ld base_rss_growth_kib=%ld\n",
+                attack_->kinds_string().c_str(), options_.attackers, b.rate, b.p.p50, b.p.p99, b.p.max, rate(), p.p50, p.p99,
+                p.max, ratio(rate(), b.rate), ratio(p.p50, b.p.p50), ratio(p.p99, b.p.p99), ratio(p.max, b.p.max),
+                static_cast<unsigned long long>(a.connections), static_cast<unsigned long long>(a.closed_by_server), rss_growth, base_rss_growth);
+  }
+
+  struct Window {
+    double rate = 0;
+    Percentiles p;
+  };
 
   asio::io_context& io_;
   const LoadOptions& options_;
@@ -155,6 +211,10 @@ class Runner final : public FrameSink {
   std::vector<std::unique_ptr<Connection>> connections_;
   LoadStats stats_;
   std::unique_ptr<Workload> workload_;
+  std::unique_ptr<Attack> attack_;
+  Window baseline_;
+  long baseline_rss_start_kib_ = -1, baseline_rss_end_kib_ = -1;  // server VmRSS over the window without attack
+  bool attacked_ = false;
   asio::steady_timer timer_;
   std::size_t next_ = 0, opened_ = 0, settled_ = 0;
   bool all_open_ = false, finishing_ = false;

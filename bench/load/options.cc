@@ -20,7 +20,7 @@ const char* to_string(Mode mode) {
 
 std::optional<LoadOptions> parse_options(int argc, char** argv, int& exit_code) {
   LoadOptions o;
-  std::string target = "brethren", mode = "saturation", encoding = "binary";
+  std::string target = "brethren", mode = "saturation", encoding = "binary", attack;
   po::options_description desc(
       "brethren-load: opens C WebSocket connections to a running server on 127.0.0.x and plays\n"
       "complete games with the random bot's moves, or echoes frames against bench/brethren-echo.\n"
@@ -47,7 +47,13 @@ std::optional<LoadOptions> parse_options(int argc, char** argv, int& exit_code) 
       ("open-window", po::value(&o.open_window)->default_value(o.open_window), "connection attempts in flight while opening")
       ("echo-bytes", po::value(&o.echo_bytes)->default_value(o.echo_bytes), "echo target: bytes per frame")
       ("seed", po::value(&o.seed)->default_value(o.seed), "seed of the bots' choices and think times")
-      ("quiet,q", po::bool_switch(&o.quiet), "print only the summary");
+      ("quiet,q", po::bool_switch(&o.quiet), "print only the summary")
+      ("attack", po::value(&attack),
+       "after the measured window, measure a second one as long with hostile connections alongside and print both and "
+       "their ratio: ping-flood, list-rooms-unread, garbage-frames, slow-http, a comma-separated list, or all")
+      ("attackers", po::value(&o.attackers)->default_value(o.attackers), "--attack: hostile connections of each kind")
+      ("server-pid", po::value(&o.server_pid)->default_value(o.server_pid),
+       "--attack: the server's pid, to report its RSS growth (VmRSS, sampled every 100 ms) under attack");
   po::variables_map vm;
   if (auto code = brethren::tools::parse_command_line(argc, argv, desc, vm, "brethren-load")) {
     exit_code = *code;
@@ -71,6 +77,13 @@ std::optional<LoadOptions> parse_options(int argc, char** argv, int& exit_code) 
   if (o.seats < 1 || o.connections == 0) return bad("--seats and --connections must be positive");
   if (o.target == Target::kBrethren && o.connections % static_cast<std::size_t>(o.seats) != 0) {
     return bad("--connections must be a multiple of --seats");
+  }
+  if (!attack.empty()) {
+    auto kinds = parse_attack_list(attack);
+    if (!kinds) return bad("--attack must be ping-flood, list-rooms-unread, garbage-frames, slow-http, a comma-separated list of them, or all");
+    if (o.target != Target::kBrethren || o.mode == Mode::kIdle) return bad("--attack needs --target brethren and a saturation or realistic mode");
+    if (o.attackers == 0) return bad("--attackers must be positive");
+    o.attacks = std::move(*kinds);
   }
   if (o.sources == 0) o.sources = static_cast<int>((o.connections + 24'999) / 25'000);
   if (o.sources < 1 || o.sources > 250) return bad("--sources must be 1..250");

@@ -4,6 +4,9 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
+
+#include "bench/load/attack.h"
 
 namespace brethren::bench {
 
@@ -28,6 +31,10 @@ struct LoadOptions {
   std::size_t echo_bytes = 48;  // echo target: frame size (about a binary submitAction)
   std::uint64_t seed = 1;
   bool quiet = false;
+  // --attack: measure a window without, then one with these hostile connections.
+  std::vector<AttackKind> attacks;
+  std::size_t attackers = 10;  // per kind
+  int server_pid = 0;          // > 0: report the server's RSS growth under attack
 };
 
 // nullopt after --help or an error (exit code in `exit_code`).

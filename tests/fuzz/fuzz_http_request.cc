@@ -4,10 +4,13 @@
 // header, 1 MiB of body), fed the input in two pieces split where its first
 // byte says (a request arriving in two TCP segments), then what routing reads
 // from a parsed request: method, target, the upgrade test and the headers the
-// history API reads.
+// history API reads, with the server's own pure routing functions: the
+// history target's id (server/history_target.h) and the static files' path
+// resolution (server/static_files.h), checked for what they promise.
 //
-// The server library itself is not linked: building it with clang,
-// instrumentation and sanitizers would take most of CI's fuzzing budget.
+// The server library itself is not linked (building it with clang,
+// instrumentation and sanitizers would take most of CI's fuzzing budget):
+// those two files are compiled into this target (tests/fuzz/CMakeLists.txt).
 #include <boost/beast/core/flat_buffer.hpp>
 #include <boost/beast/http.hpp>
 #include <boost/beast/websocket/rfc6455.hpp>
@@ -16,6 +19,10 @@
 #include <cstdio>
 #include <cstdlib>
 #include <string>
+#include <string_view>
+
+#include "server/history_target.h"
+#include "server/static_files.h"
 
 namespace http = boost::beast::http;
 
@@ -31,14 +38,44 @@ void check(bool ok, const char* what) {
   }
 }
 
+// A history target's id is positive and is exactly the decimal digits of
+// its path after /api/matches/ (leading zeros allowed: /api/matches/007 is 7).
+void check_history_target(std::string_view target) {
+  const auto id = brethren::server::parse_match_history_target(target);
+  if (!id) return;
+  check(brethren::server::is_match_history_target(target), "a parsed history id comes from a history target");
+  check(*id > 0, "a history id is positive");
+  std::string_view digits = target.substr(0, target.find('?')).substr(std::string_view("/api/matches/").size());
+  for (const char ch : digits) check(ch >= '0' && ch <= '9', "a history id is only digits");
+  while (!digits.empty() && digits.front() == '0') digits.remove_prefix(1);
+  check(digits == std::to_string(*id), "a history id is all of the path after /api/matches/");
+}
+
+// A resolved static path never leaves the web root: no absolute path, no
+// empty, "." or ".." segment, no dot file, no backslash, no control byte.
+void check_static_target(std::string_view target) {
+  const auto resolved = brethren::server::resolve_static_target(target);
+  if (!resolved) return;
+  const std::string& relative = resolved->relative;
+  check(relative.empty() || (relative.front() != '/' && relative.back() != '/'), "a relative path is relative");
+  check(relative.find("//") == std::string::npos, "a relative path has no empty segment");
+  check(relative.empty() || relative.front() != '.', "no segment starts with a dot");
+  check(relative.find("/.") == std::string::npos, "no segment starts with a dot");
+  for (const char ch : relative) {
+    check(ch != '\\' && static_cast<unsigned char>(ch) >= 0x20 && ch != 0x7f, "no backslash or control byte");
+  }
+  check(!resolved->decoded.empty() && resolved->decoded.front() == '/', "the decoded path is absolute");
+}
+
 // What HttpSession::on_read and serve_match_history look at.
 void route(const http::request<http::string_body>& request) {
   const auto target = request.target();
   volatile bool upgrade = boost::beast::websocket::is_upgrade(request) && target == "/ws";
-  const std::string_view path = target.substr(0, target.find('?'));
-  volatile bool history = request.method() == http::verb::get && path.starts_with("/api/matches/");
+  volatile bool history = request.method() == http::verb::get && brethren::server::is_match_history_target(target);
   (void)upgrade;
   (void)history;
+  check_history_target(target);
+  check_static_target(target);
   for (const char* name : {"Authorization", "X-Room-Code", "X-Room-Password"}) {
     auto it = request.find(name);
     if (it != request.end()) check(it->value().size() <= kHeaderLimit, "header value within the header limit");
