@@ -99,6 +99,18 @@ std::size_t peak_growth_during(const ServerProcess& server, int connections, std
 
 constexpr std::size_t kMiB = 1024 * 1024;
 
+#if defined(__SANITIZE_ADDRESS__)
+// AddressSanitizer holds freed memory in quarantine (256 MiB) and adds
+// shadow memory, so the server's resident set says nothing about its own
+// bounds there: the normal build measures them; this build checks the
+// behaviour (every attacker is closed, the server still serves).
+constexpr bool kMeasureMemory = false;
+constexpr std::size_t kAttackStopGrowth = 4096 * kMiB;
+#else
+constexpr bool kMeasureMemory = true;
+constexpr std::size_t kAttackStopGrowth = 200 * kMiB;
+#endif
+
 }  // namespace
 
 TEST_CASE("Abuse: pings from clients that never read their pongs are bounded, the clients are dropped") {
@@ -112,7 +124,7 @@ TEST_CASE("Abuse: pings from clients that never read their pongs are bounded, th
   for (int i = 0; i < kConnections; ++i) clients.push_back(std::make_unique<RawWsClient>(server.port()));
   std::atomic<int> dropped{0};
   const std::string payload(125, 'p');
-  const std::size_t growth = peak_growth_during(server, kConnections, 200 * kMiB, [&](int i, const std::atomic<bool>& stop) {
+  const std::size_t growth = peak_growth_during(server, kConnections, kAttackStopGrowth, [&](int i, const std::atomic<bool>& stop) {
     const auto deadline = Clock::now() + 30s;
     while (!stop && Clock::now() < deadline) {
       // A send that fails (reset) or stalls for long means the server has
@@ -124,7 +136,7 @@ TEST_CASE("Abuse: pings from clients that never read their pongs are bounded, th
     }
   });
   WARN("peak growth of the server's resident set: " << growth / 1024 << " KiB");
-  CHECK(growth < 30 * kMiB);
+  if (kMeasureMemory) CHECK(growth < 30 * kMiB);
   REQUIRE(dropped == kConnections);
   WsClient polite(server.port());
   REQUIRE(polite.request(ping_msg()).has_pong());
@@ -141,6 +153,11 @@ TEST_CASE("Abuse: a ping flood counts against the message rate and is closed wit
   REQUIRE(flood.read_close_code(20s) == std::optional<std::uint16_t>(1008));
 }
 
+// Not in the sanitizer build: there (-O0 + ASan) the server answers room
+// lists so slowly that the kernels' socket buffers (megabytes) take minutes
+// to fill before its own queue does; the overflow path itself runs under
+// ASan in the ping and slow-reader tests.
+#if !defined(__SANITIZE_ADDRESS__)
 TEST_CASE("Abuse: clients that ask for room lists and never read are bounded in bytes and closed") {
   TempDir dir;
   ScopedEnv env{{"BRETHREN_MAX_ROOMS_PER_CONNECTION", "100000"}, {"BRETHREN_MAX_ROOMS_PER_ADDRESS", "100000"}};
@@ -162,7 +179,7 @@ TEST_CASE("Abuse: clients that ask for room lists and never read are bounded in 
   std::vector<std::unique_ptr<RawWsClient>> clients;
   for (int i = 0; i < kConnections; ++i) clients.push_back(std::make_unique<RawWsClient>(server.port()));
   std::atomic<int> dropped{0};
-  const std::size_t growth = peak_growth_during(server, kConnections, 200 * kMiB, [&](int i, const std::atomic<bool>& stop) {
+  const std::size_t growth = peak_growth_during(server, kConnections, kAttackStopGrowth, [&](int i, const std::atomic<bool>& stop) {
     const auto deadline = Clock::now() + 40s;
     std::uint64_t id = 0;
     while (!stop && Clock::now() < deadline) {
@@ -176,11 +193,13 @@ TEST_CASE("Abuse: clients that ask for room lists and never read are bounded in 
     }
   });
   WARN("peak growth of the server's resident set: " << growth / 1024 << " KiB");
-  CHECK(growth < 30 * kMiB);
+  if (kMeasureMemory) CHECK(growth < 30 * kMiB);
   REQUIRE(dropped == kConnections);
   WsClient polite(server.port());
   REQUIRE(polite.request(ping_msg()).has_pong());
 }
+
+#endif  // !defined(__SANITIZE_ADDRESS__)
 
 TEST_CASE("Abuse: a reader that falls behind is closed with 1008 when its queue passes the byte bound") {
   TempDir dir;
