@@ -36,6 +36,9 @@ class Game {
 
   // A new match, or kInvalidSeatCount / kInvalidOptions.
   virtual Result<std::unique_ptr<State>> new_match(const MatchSetup& setup) const = 0;
+  // kInvalidSeatCount / kInvalidOptions for a setup new_match would refuse,
+  // without building a match: the lobby checks rooms with this.
+  virtual Status check_setup(const v1::GameOptions& options, int seats) const;
   // A state from State::serialize(), or kCorruptState.
   virtual Result<std::unique_ptr<State>> deserialize(std::string_view bytes) const = 0;
 
