@@ -163,6 +163,13 @@ function OptionInput({ f, value, set }: { f: OptionField; value: string | undefi
         <>
           <input type="checkbox" checked={v === "true"} onChange={(e) => set((e.target as HTMLInputElement).checked ? "true" : "false")} /> {f.name}
         </>
+      ) : f.kind === "choice" ? (
+        <>
+          <span>{f.name}</span>
+          <select data-testid={`option-${f.key}`} value={v} onChange={(e) => set((e.target as HTMLSelectElement).value)}>
+            {f.choices.map((c) => <option value={c.text}>{c.label}</option>)}
+          </select>
+        </>
       ) : (
         <>
           <span>{f.name}</span>

@@ -11,8 +11,16 @@ import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { person, seeded, withServer, expectNoErrors, tableVersion, attachJson, type Person } from "./helpers";
 
-const GAMES: { id: string; seats: number; seed: number; clockSeconds?: number; password?: string }[] = [
-  { id: "letter-of-marque", seats: 3, seed: 11, clockSeconds: 120 },
+// `choice`: an enum option picked from its select (the server refuses options it cannot read).
+const GAMES: {
+  id: string;
+  seats: number;
+  seed: number;
+  clockSeconds?: number;
+  password?: string;
+  choice?: { option: string; label: string };
+}[] = [
+  { id: "letter-of-marque", seats: 3, seed: 11, clockSeconds: 120, choice: { option: "cannon_tiebreak", label: "captured only" } },
   { id: "port-royal-pfister", seats: 3, seed: 12, password: "parrot" },
   { id: "port-royal-panning", seats: 3, seed: 13 },
   { id: "tortuga-1667", seats: 4, seed: 14 },
@@ -45,6 +53,7 @@ for (const game of GAMES) {
     await anne.page.getByTestId("seats").fill(String(game.seats));
     if (game.clockSeconds) await anne.page.getByTestId("clock").fill(String(game.clockSeconds));
     if (game.password) await anne.page.getByTestId("password").fill(game.password);
+    if (game.choice) await anne.page.getByTestId(`option-${game.choice.option}`).selectOption({ label: game.choice.label });
     await anne.page.getByTestId("create").click();
     await expect(anne.page.getByTestId("room")).toBeVisible();
     await anne.page.getByTestId("take-seat-0").click();

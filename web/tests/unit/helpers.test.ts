@@ -108,6 +108,23 @@ test("options send only what differs from listGames' defaults", () => {
   });
 });
 
+test("an enum option is a choice among its values, from the client's own descriptors", () => {
+  const game = create(GameInfoSchema, {
+    id: "letter-of-marque",
+    options: [{ name: "cannon_tiebreak", description: "", defaultValue: "\"CANNON_TIEBREAK_ALL_HELD\"" }],
+  });
+  const [field] = optionFields(game);
+  assert.equal(field.kind, "choice");
+  assert.ok(field.choices.length >= 2);
+  assert.ok(field.choices.some((c) => c.text === field.defaultText), "the default is one of the choices");
+  assert.ok(field.choices.every((c) => !c.text.endsWith("UNSPECIFIED\"")), "proto3's unset value is not offered");
+  assert.ok(field.choices.every((c) => /^[a-z0-9 ]+$/.test(c.label)));
+  const other = field.choices.find((c) => c.text !== field.defaultText)!;
+  assert.deepEqual(optionsJson(game, [field], { [field.name]: other.text }), {
+    letterOfMarque: { cannon_tiebreak: JSON.parse(other.text) },
+  });
+});
+
 test("the clock counts whole seconds down to the deadline and stops at zero", () => {
   assert.equal(secondsLeft(0, 1000), null);
   assert.equal(secondsLeft(10_000, 1_001), 9);
