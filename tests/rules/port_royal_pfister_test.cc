@@ -1,5 +1,5 @@
 // Port Royal (Pfister) rules tests; each cites the rule IDs of
-// shared/rules/port-royal-pfister.md it checks.
+// docs/rules/port-royal-pfister.md it checks.
 //
 // Situations are reached honestly: seeded games are played with a fixed
 // policy through the public API until a state with the wanted property
