@@ -14,6 +14,8 @@ PACKAGES=(
   catch2
   libbenchmark-dev
   haproxy openssl
+  # the rule-ID check (tools/check-rule-ids.py, a CTest test)
+  python3
   # tools/run-fuzz.sh: clang 14 and its libFuzzer + sanitizer runtimes
   clang libclang-rt-14-dev
 )

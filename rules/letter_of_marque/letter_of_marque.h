@@ -1,5 +1,5 @@
 // Letter of Marque (Bruno Faidutti), 3-6 players.
-// Rules: shared/rules/letter-of-marque.md, rule IDs LOM-*.
+// Rules: docs/rules/letter-of-marque.md, rule IDs LOM-*.
 //
 // Options (brethren.v1.letter_of_marque.Options):
 //   cannon_tiebreak  ALL_HELD (default, LOM-A-3) | CAPTURED_ONLY

@@ -1,6 +1,6 @@
 // Port Royal (Wolfgang Panning, Queen Games 2000), 3-4 players: six rounds of
 // an auction for privileges followed by eight tricks for loot cards.
-// Rules: shared/rules/port-royal-panning.md, rule IDs PRQ-*.
+// Rules: docs/rules/port-royal-panning.md, rule IDs PRQ-*.
 //
 // Options (brethren.v1.port_royal_panning.Options):
 //   loot_values      PRQ-A-6: 10 values for every good, or 40 good by good,

@@ -1,5 +1,5 @@
 // Port Royal (Alexander Pfister), 2-5 players.
-// Rules: shared/rules/port-royal-pfister.md, rule IDs PRP-*.
+// Rules: docs/rules/port-royal-pfister.md, rule IDs PRP-*.
 //
 // Options (brethren.v1.port_royal_pfister.Options):
 //   end_condition  STANDARD (default, PRP-40) | EXPEDITION (variant, PRP-43)

@@ -1,5 +1,5 @@
 // Tortuga 1667 (Travis & Holly Hancock, Facade Games), 4-9 players.
-// Rules: shared/rules/tortuga-1667.md, rule IDs T67-*.
+// Rules: docs/rules/tortuga-1667.md, rule IDs T67-*.
 //
 // Options (brethren.v1.tortuga_1667.Options):
 //   vote_card_copies   12 counts by vote kind (T67-A-1); empty = §1.5 deck

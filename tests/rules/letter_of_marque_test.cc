@@ -1,5 +1,5 @@
 // Letter of Marque rules tests; each cites the rule IDs of
-// shared/rules/letter-of-marque.md it checks.
+// docs/rules/letter-of-marque.md it checks.
 #include <catch2/catch.hpp>
 #include <algorithm>
 #include <map>

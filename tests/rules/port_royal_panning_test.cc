@@ -1,5 +1,5 @@
 // Port Royal (Panning) rules tests; each cites the rule IDs of
-// shared/rules/port-royal-panning.md it checks. Situations are reached by
+// docs/rules/port-royal-panning.md it checks. Situations are reached by
 // seeded random play through the public API (find_state), never by writing
 // into a state.
 #include <catch2/catch.hpp>

@@ -1,5 +1,5 @@
 // Port Royal (Pfister) rules tests; each cites the rule IDs of
-// shared/rules/port-royal-pfister.md it checks.
+// docs/rules/port-royal-pfister.md it checks.
 //
 // Situations are reached honestly: seeded games are played with a fixed
 // policy through the public API until a state with the wanted property
@@ -1356,7 +1356,7 @@ TEST_CASE("Actions: encode/decode round-trips and malformed messages are refused
   REQUIRE(s->decode_action(0, v1::GameAction{}).error().code == ErrorCode::kMalformedAction);
 }
 
-// --- The worked examples of the seed text ----------------------------------------------------
+// --- The worked examples of the seed text (docs/rules/port-royal-pfister.md §4.7) ------------
 
 TEST_CASE("Seed example (Alex): a Sailor and a Pirate give 3 swords and repel a 2-sword Flute") {
   auto s = find_state(3, [](const PortRoyalState& s) {

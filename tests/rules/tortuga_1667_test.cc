@@ -1,5 +1,5 @@
 // Tortuga 1667 rules tests; each cites the rule IDs of
-// shared/rules/tortuga-1667.md it checks.
+// docs/rules/tortuga-1667.md it checks.
 #include <catch2/catch.hpp>
 #include <algorithm>
 #include <map>
