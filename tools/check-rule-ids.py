@@ -11,6 +11,7 @@ failing, the defined IDs that no file under tests/ cites.
 """
 import pathlib
 import re
+import subprocess
 import sys
 
 # One prefix per game (docs/rules/README.md); a new game adds its prefix here.
@@ -64,7 +65,25 @@ def citations(line):
                 yield rule_id(prefix, kind, n)
 
 
+def git_files(root):
+    """The project's own files (tracked, or new and not ignored); None outside git."""
+    try:
+        out = subprocess.run(["git", "ls-files", "--cached", "--others", "--exclude-standard", "-z"],
+                             cwd=root, capture_output=True, check=True).stdout
+    except (OSError, subprocess.CalledProcessError):
+        return None
+    return {root / name for name in out.decode("utf-8", "replace").split("\0") if name}
+
+
 def scanned_files(root):
+    # Generated and ignored files (web/src/gen, build trees) are not the project's text.
+    own = git_files(root)
+    for path in walk_files(root):
+        if own is None or path in own:
+            yield path
+
+
+def walk_files(root):
     for entry in SCANNED:
         path = root / entry
         if path.is_file():
