@@ -14,6 +14,8 @@ PACKAGES=(
   catch2
   libbenchmark-dev
   haproxy openssl
+  # tools/validate-manifests.sh: Compose's own check of docker/compose.cluster.yaml
+  docker-compose
   # tools/run-fuzz.sh: clang 14 and its libFuzzer + sanitizer runtimes
   clang libclang-rt-14-dev
 )

@@ -25,10 +25,19 @@ validate() { node "$check/validate.mjs" "$1"; }
 
 if [ "${1:-}" != "--self-test" ]; then
   validate "$repo"
-  # Docker's own reading of the compose file, where its Compose plugin exists.
+  # Docker Compose's own reading of the file (no engine needed): the Compose
+  # plugin where it is installed, else Debian's docker-compose (tools/setup.sh).
+  compose=()
   if command -v docker >/dev/null && docker compose version >/dev/null 2>&1; then
-    docker compose -f "$repo/docker/compose.cluster.yaml" config -q
-    echo "validate-manifests: docker compose config accepts docker/compose.cluster.yaml"
+    compose=(docker compose)
+  elif command -v docker-compose >/dev/null; then
+    compose=(docker-compose)
+  fi
+  if [ ${#compose[@]} -gt 0 ]; then
+    "${compose[@]}" -f "$repo/docker/compose.cluster.yaml" config -q
+    echo "validate-manifests: ${compose[*]} config accepts docker/compose.cluster.yaml"
+  else
+    echo "validate-manifests: no docker compose / docker-compose: the Compose schema check above is all"
   fi
   exit 0
 fi
