@@ -33,6 +33,11 @@ if [ "${1:-}" != "--self-test" ]; then
   elif command -v docker-compose >/dev/null; then
     compose=(docker-compose)
   fi
+  # kustomize's rendering of docker/k8s, where kubectl is installed (offline).
+  if command -v kubectl >/dev/null; then
+    kubectl kustomize "$repo/docker/k8s" >/dev/null
+    echo "validate-manifests: kubectl kustomize renders docker/k8s"
+  fi
   if [ ${#compose[@]} -gt 0 ]; then
     "${compose[@]}" -f "$repo/docker/compose.cluster.yaml" config -q
     echo "validate-manifests: ${compose[*]} config accepts docker/compose.cluster.yaml"
