@@ -84,6 +84,8 @@ sed -i 's/podManagementPolicy: Parallel/podManagementPolicy: Paralel/' "$k8s/sta
 sed -i '0,/maxUnavailable: 1/s//maxUnavaliable: 1/' "$k8s/pdb.yaml"
 # A required field missing (a Service port's number).
 sed -i '/^    - name: redis$/{n;/^      port: 6379$/d}' "$k8s/redis.yaml"
+# Service links left on for the nodes (they would set BRETHREN_PORT).
+sed -i '/enableServiceLinks: false/d' "$k8s/statefulset.yaml"
 # An HAProxy keyword with a typo, and a node address the Deployment lacks.
 sed -i 's/balance leastconn/balance leastcon/' "$k8s/haproxy.yaml"
 sed -i '/- name: BRETHREN_NODE2_ADDR/,+1d' "$k8s/haproxy.yaml"
@@ -107,6 +109,7 @@ expected=(
   "podManagementPolicy"
   "maxUnavaliable"
   "must have required property port"
+  "not enableServiceLinks: false"
   "leastcon"
   "BRETHREN_NODE2_ADDR"
   "does not list pdb.yaml"

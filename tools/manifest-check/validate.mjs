@@ -92,6 +92,17 @@ async function checkKubernetes() {
       typed.push({ where, specifier, kind: value.kind, value });
     });
   }
+  // Kubernetes' service links put <SERVICE>_PORT=tcp://... into every pod's
+  // environment: for the Service "brethren" that is BRETHREN_PORT, which the
+  // server reads as --port. Pods that run with BRETHREN_* settings must
+  // turn them off.
+  for (const doc of typed) {
+    const pod = doc.value?.spec?.template?.spec;
+    const usesBrethrenEnv = (pod?.containers ?? []).some((c) => (c.env ?? []).some((e) => /^BRETHREN_/.test(e?.name)));
+    if (usesBrethrenEnv && pod.enableServiceLinks !== false) {
+      problem(doc.where, "sets BRETHREN_* variables but not enableServiceLinks: false (a Service's link variables would set BRETHREN_PORT)");
+    }
+  }
   // 1. The JSON-schema validators.
   for (const doc of typed) {
     const model = (await import(doc.specifier))[doc.kind];
