@@ -220,19 +220,26 @@ function checkCompose() {
 
 // --- HAProxy ------------------------------------------------------------------
 
-// `haproxy -c` of `config` (text) in a folder with `files`, under `env`.
+// Where both the compose file and docker/k8s mount the proxy's files.
+const proxyConfigDir = "/etc/brethren-cluster";
+
+// `haproxy -c` of `config` (text) in a folder with `files`, under `env`;
+// paths under the mount point, in the configuration or the environment,
+// point into that folder instead.
 function checkHaproxy(where, config, files, env) {
   for (const name of new Set([...config.matchAll(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g)].map((m) => m[1]))) {
     if (!(name in env)) problem(where, `uses \${${name}}, which its environment does not set`);
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "brethren-haproxy-"));
   try {
+    const local = (text) => text.split(proxyConfigDir).join(dir);
     for (const [name, text] of Object.entries({ ...files, "haproxy.cfg": config })) {
-      fs.writeFileSync(path.join(dir, name), text);
+      fs.writeFileSync(path.join(dir, name), local(text));
     }
+    const localEnv = Object.fromEntries(Object.entries(env).map(([k, v]) => [k, local(String(v))]));
     const run = spawnSync("haproxy", ["-c", "-f", path.join(dir, "haproxy.cfg")], {
       cwd: dir,
-      env: { PATH: process.env.PATH, ...env },
+      env: { PATH: process.env.PATH, ...localEnv },
       encoding: "utf8",
     });
     if (run.error) problem(where, `cannot run haproxy (tools/setup.sh installs it): ${run.error.message}`);
