@@ -16,6 +16,8 @@ PACKAGES=(
   haproxy openssl
   # the rule-ID check (tools/check-rule-ids.py, a CTest test)
   python3
+  # tools/validate-manifests.sh: Compose's own check of docker/compose.cluster.yaml
+  docker-compose
   # tools/run-fuzz.sh: clang 14 and its libFuzzer + sanitizer runtimes
   clang libclang-rt-14-dev
 )
