@@ -3,6 +3,7 @@
 //
 //   brethren-sim --game letter-of-marque --players 4 --games 10000 --seed 1
 #include <boost/program_options.hpp>
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <iostream>
@@ -26,21 +27,35 @@ int main(int argc, char** argv) {
   bool rotate = false;
   std::string bot_list;
   bool quiet = false;
+  // The help names the games and bot kinds of the registry, so that it
+  // follows the game list (rules/games.cmake) by itself.
+  const GameRegistry registry = make_all_games_registry();
+  std::string game_ids, kind_names;
+  std::vector<std::string_view> kinds_seen;
+  for (const auto& g : registry.games()) {
+    game_ids += (game_ids.empty() ? "" : ", ") + g->id();
+    for (std::string_view kind : bot_kinds(g->id())) {
+      if (std::find(kinds_seen.begin(), kinds_seen.end(), kind) != kinds_seen.end()) continue;
+      kind_names += (kinds_seen.empty() ? "" : ", ") + std::string(kind);
+      kinds_seen.push_back(kind);
+    }
+  }
+  const std::string game_help = "game id (" + game_ids + ")";
+  const std::string bots_help = "bot kind per seat, comma-separated (" + kind_names + "); missing seats: random";
   po::options_description desc("brethren-sim: random self-play of a Brethren game");
   desc.add_options()
       ("help,h", "this text")
-      ("game", po::value(&game_id)->required(), "game id (letter-of-marque, port-royal-pfister, port-royal-panning, tortuga-1667)")
+      ("game", po::value(&game_id)->required(), game_help.c_str())
       ("players", po::value(&players), "number of seats (default: the game's minimum)")
       ("games", po::value(&games)->default_value(1000), "number of games to play")
       ("seed", po::value(&seed)->default_value(1), "seed of game 0; game i uses seed + i")
       ("through-views", po::bool_switch(&through_views), "play with RandomBot on each seat's view, as a remote bot does (slower)")
-      ("bots", po::value(&bot_list), "bot kind per seat, comma-separated (random, heuristic); missing seats: random")
+      ("bots", po::value(&bot_list), bots_help.c_str())
       ("rotate", po::bool_switch(&rotate), "with --bots: rotate the kinds around the table from game to game and count wins by kind")
       ("quiet,q", po::bool_switch(&quiet), "print only the summary");
   po::variables_map vm;
   if (auto exit_code = brethren::tools::parse_command_line(argc, argv, desc, vm, "brethren-sim")) return *exit_code;
 
-  const GameRegistry registry = make_all_games_registry();
   const Game* game = registry.find(game_id);
   if (!game) {
     std::cerr << "brethren-sim: unknown game '" << game_id << "'; known:";

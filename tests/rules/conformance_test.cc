@@ -1,5 +1,7 @@
-// The conformance suite: properties every registered game must have, checked
-// over seeded random games at every allowed seat count.
+// The conformance suite: properties every game must have, checked over
+// seeded random games at every allowed seat count. It plays every game of
+// rules/games.cmake and of the test-only list tests/games/games.cmake
+// (make_conformance_registry); CTest runs it once per game of those lists.
 //
 // Environment (for local runs; CI uses the defaults):
 //   BRETHREN_CONFORMANCE_GAMES  full random games per game (default 1000)
@@ -19,7 +21,7 @@
 #include <string>
 #include <vector>
 
-#include "rules/registry/all_games.h"
+#include "tests/games/conformance_registry.h"
 
 using namespace brethren;
 using namespace brethren::rules;
@@ -203,7 +205,7 @@ std::uint64_t play_one(const Game& game, int seats, std::uint64_t seed, bool dee
 }  // namespace
 
 TEST_CASE("Conformance: every game, every seat count, seeded random games", "[conformance]") {
-  const GameRegistry registry = make_all_games_registry();
+  const GameRegistry registry = make_conformance_registry();
   const std::uint64_t games_per_game = env_or("BRETHREN_CONFORMANCE_GAMES", 1000);
   const std::uint64_t deep_per_game = env_or("BRETHREN_CONFORMANCE_DEEP", 100);
   const std::uint64_t first_seed = env_or("BRETHREN_CONFORMANCE_SEED", 1);
@@ -232,7 +234,7 @@ TEST_CASE("Conformance: every game, every seat count, seeded random games", "[co
 }
 
 TEST_CASE("Conformance: invalid set-ups are refused with a clear error") {
-  const GameRegistry registry = make_all_games_registry();
+  const GameRegistry registry = make_conformance_registry();
   for (const auto& game : registry.games()) {
     DYNAMIC_SECTION(game->id()) {
       const auto& info = game->info();
@@ -336,7 +338,7 @@ void check_corrupt_states(const Game& game, int seats, std::uint64_t seed, std::
 }  // namespace
 
 TEST_CASE("Conformance: truncated or bit-flipped states are refused or load to a valid state", "[conformance]") {
-  const GameRegistry registry = make_all_games_registry();
+  const GameRegistry registry = make_conformance_registry();
   const std::uint64_t flips = env_or("BRETHREN_CONFORMANCE_FLIPS", 1000);
   const std::uint64_t first_seed = env_or("BRETHREN_CONFORMANCE_SEED", 1);
   const char* only = std::getenv("BRETHREN_CONFORMANCE_GAME");
