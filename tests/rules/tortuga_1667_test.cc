@@ -259,7 +259,7 @@ TEST_CASE("T67-8: advanced set-up: owners place drawn pawns on a ship or Tortuga
   REQUIRE(s->crew(kFD).size() == 5);
   REQUIRE(s->crew(kJR).empty());
   REQUIRE(s->tortuga().size() == 4);
-  // T67-7 [D]: no JR captain, so the FD captain starts.
+  // T67-7, T67-A-20: no JR captain, so the FD captain starts.
   REQUIRE(s->current_seat() == s->crew(kFD)[0]);
 }
 
