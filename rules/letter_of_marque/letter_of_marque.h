@@ -115,7 +115,7 @@ class LetterOfMarqueState : public StateBase<LetterOfMarqueState> {
   void emit_ship_chosen(Seat seat, bool armed);
   void emit_own_ship_base(Seat seat, const Ship& ship);
   void emit_ships_set_sail(const std::vector<Seat>& tied_lowest);
-  void emit_departed(Seat seat, const Ship& ship);
+  void emit_departed(Seat seat, const Ship& ship);  // and the owner's own_ship_base
   void emit_returned(Seat seat, const Ship& ship);
   void emit_attacked(Seat attacker, Seat defender, const Ship& ship);
   void emit_passed(Seat seat, bool automatic);

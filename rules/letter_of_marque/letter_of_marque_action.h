@@ -24,8 +24,8 @@ namespace brethren::rules::letter_of_marque {
 inline constexpr int kShipsPerPlayer = 5;
 inline constexpr int kMaxShips = 6 * kShipsPerPlayer;
 
-// The layout of the ActionId space (encode/decode are its only readers in
-// the rules; tests name ids through the shortcuts below).
+// The layout of the ActionId space (encode/decode and action_space_size are
+// its only readers in the rules; tests name ids through the shortcuts below).
 namespace action {
 inline constexpr ActionId kChooseUnarmed = 0;
 inline constexpr ActionId kChooseArmed = 1;

@@ -26,8 +26,8 @@ namespace brethren::rules::port_royal_pfister {
 inline constexpr int kMaxHarbor = 65;  // 60 persons + at most 5 ships
 inline constexpr int kMaxJacksPerSymbol = 2;  // no Expedition needs more of one symbol
 
-// The layout of the ActionId space (encode/decode are its only readers in
-// the rules; tests name ids through the shortcuts below).
+// The layout of the ActionId space (encode/decode and action_space_size are
+// its only readers in the rules; tests name ids through the shortcuts below).
 namespace action {
 inline constexpr ActionId kDraw = 0;
 inline constexpr ActionId kStop = 1;
