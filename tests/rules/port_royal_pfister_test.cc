@@ -250,6 +250,27 @@ TEST_CASE("PRP-1, PRP-A-1: two to five players, other counts and foreign options
   REQUIRE(game->new_match({foreign, 3, 1}).error().code == ErrorCode::kInvalidOptions);
 }
 
+TEST_CASE("PRP-1, PRP-43: check_setup refuses exactly the setups new_match refuses, with the same error") {
+  v1::GameOptions expedition, unknown_value, foreign;
+  expedition.mutable_port_royal_pfister()->set_end_condition(pb::END_CONDITION_EXPEDITION);
+  unknown_value.mutable_port_royal_pfister()->set_end_condition(static_cast<pb::EndCondition>(9));
+  foreign.mutable_letter_of_marque();
+  for (const auto& options : {v1::GameOptions{}, expedition, unknown_value, foreign}) {
+    for (int seats = 0; seats <= 7; ++seats) {
+      const auto checked = game->check_setup(options, seats);
+      const auto built = game->new_match({options, seats, 1});
+      REQUIRE(checked.ok() == built.ok());
+      if (!checked.ok()) {
+        REQUIRE(checked.error().code == built.error().code);
+        REQUIRE(checked.error().message == built.error().message);
+      }
+    }
+  }
+  REQUIRE(game->check_setup(expedition, 5).ok());
+  REQUIRE(game->check_setup(unknown_value, 3).error().code == ErrorCode::kInvalidOptions);
+  REQUIRE(game->check_setup({}, 6).error().code == ErrorCode::kInvalidSeatCount);
+}
+
 TEST_CASE("PRP-2, PRP-3, PRP-4, PRP-6: set-up") {
   for (int seats = 2; seats <= 5; ++seats) {
     auto s = new_match(seats, 3);
