@@ -4,16 +4,9 @@
 // Options (brethren.v1.letter_of_marque.Options):
 //   cannon_tiebreak  ALL_HELD (default, LOM-A-3) | CAPTURED_ONLY
 //
-// Action encoding (ActionId):
-//   0 choose an unarmed ship (preliminary turn)   1 choose an armed ship
-//   2 depart with an unarmed ship                 3 depart with an armed ship
-//   4 pass
-//   5 + (id - 1)   return own ship `id` (ids 1..30)
-//   35 + (id - 1)  attack opponent ship `id`
-//
-// A player's ships of one kind are interchangeable, so actions name the kind
-// (armed / unarmed), never a particular ship; a ship gets its public id only
-// when it reaches the sea (LOM-H-7).
+// Actions and their ids: letter_of_marque_action.h. The parts of the game,
+// one file each: _state.cc (set-up, whose turn, outcome), _legal.cc,
+// _apply.cc, _events.cc, _view.cc, _resample.cc, _load.cc, _game.cc, _bot.cc.
 #pragma once
 
 #include <cstdint>
@@ -21,30 +14,18 @@
 #include <vector>
 
 #include "rules/core/game.h"
+#include "rules/letter_of_marque/letter_of_marque_action.h"
 
 namespace brethren::rules::letter_of_marque {
 
 inline constexpr const char* kGameId = "letter-of-marque";
 // Game::max_moves(): the most accepted moves one match can take (see docs/games).
 inline constexpr std::uint64_t kMaxMoves = 500;
-inline constexpr int kShipsPerPlayer = 5;
 inline constexpr int kArmedShipsPerPlayer = 2;
 inline constexpr int kCannonsPerPlayer = 3;
 inline constexpr int kTreasureValues[kShipsPerPlayer] = {3, 4, 5, 6, 7};
-inline constexpr int kMaxShips = 6 * kShipsPerPlayer;
-
-namespace action {
-inline constexpr ActionId kChooseUnarmed = 0;
-inline constexpr ActionId kChooseArmed = 1;
-inline constexpr ActionId kDepartUnarmed = 2;
-inline constexpr ActionId kDepartArmed = 3;
-inline constexpr ActionId kPass = 4;
-inline constexpr ActionId kReturnBase = 5;
-inline constexpr ActionId kAttackBase = kReturnBase + kMaxShips;
-inline constexpr ActionId kSpaceSize = kAttackBase + kMaxShips;
-inline constexpr ActionId return_ship(int ship_id) { return kReturnBase + static_cast<ActionId>(ship_id - 1); }
-inline constexpr ActionId attack(int ship_id) { return kAttackBase + static_cast<ActionId>(ship_id - 1); }
-}  // namespace action
+// The seats' colours, in seat order (views and the outcome's summary).
+inline constexpr const char* kColours[] = {"red", "blue", "green", "yellow", "purple", "orange"};
 
 enum class Phase : std::uint8_t { kPreliminary = 1, kRegular = 2, kFinished = 3 };
 enum class Place : std::uint8_t { kReserve, kChosen, kAtSea, kReturned, kSunk };
@@ -118,9 +99,27 @@ class LetterOfMarqueState : public StateBase<LetterOfMarqueState> {
   bool has_ship_at_sea(Seat seat) const;
   Seat owner_of(const Ship& ship) const;
   Ship* find_at_sea(int id);
+  bool game_over() const;
+
+  // do_apply's parts (letter_of_marque_apply.cc).
+  void choose_ship(Seat seat, bool armed);
+  void depart(Seat seat, bool armed);
+  void return_ship(Seat seat, int ship_id);
+  void attack(Seat seat, int ship_id);
   void set_sail_after_preliminary();
   void end_turn();
-  bool game_over() const;
+
+  // The events (letter_of_marque_events.cc), built in place in the order
+  // they are emitted.
+  void emit_preliminary_cards();
+  void emit_ship_chosen(Seat seat, bool armed);
+  void emit_own_ship_base(Seat seat, const Ship& ship);
+  void emit_ships_set_sail(const std::vector<Seat>& tied_lowest);
+  void emit_departed(Seat seat, const Ship& ship);  // and the owner's own_ship_base
+  void emit_returned(Seat seat, const Ship& ship);
+  void emit_attacked(Seat attacker, Seat defender, const Ship& ship);
+  void emit_passed(Seat seat, bool automatic);
+  void emit_game_ended();
 
   int cannon_tiebreak_ = 0;  // v1::letter_of_marque::CannonTiebreak
   Phase phase_ = Phase::kPreliminary;

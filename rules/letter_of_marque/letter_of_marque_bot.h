@@ -14,7 +14,8 @@
 #include <memory>
 #include <set>
 
-#include "rules/bots/random_bot.h"
+#include "rules/core/bot.h"
+#include "rules/core/rng.h"
 
 namespace brethren::rules::letter_of_marque {
 

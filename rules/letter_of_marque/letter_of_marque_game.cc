@@ -1,4 +1,4 @@
-// Letter of Marque: metadata and the match factory.
+// Letter of Marque: metadata, the setup check and the match factory.
 #include "rules/letter_of_marque/letter_of_marque.h"
 
 namespace brethren::rules::letter_of_marque {
@@ -29,16 +29,21 @@ class LetterOfMarqueGame final : public Game {
   const v1::GameInfo& info() const override { return info_; }
   std::uint64_t max_moves() const override { return kMaxMoves; }
 
-  Result<std::unique_ptr<State>> new_match(const MatchSetup& setup) const override {
-    if (auto st = check_seat_count(setup.seats); !st) return st.error();
-    if (setup.options.game_case() != v1::GameOptions::GAME_NOT_SET && !setup.options.has_letter_of_marque()) {
+  Status check_setup(const v1::GameOptions& options, int seats) const override {
+    if (auto st = check_seat_count(seats); !st) return st;
+    if (options.game_case() != v1::GameOptions::GAME_NOT_SET && !options.has_letter_of_marque()) {
       return make_error(ErrorCode::kInvalidOptions, "the options are not Letter of Marque options");
     }
-    const auto& options = setup.options.letter_of_marque();
-    if (!v1::letter_of_marque::CannonTiebreak_IsValid(options.cannon_tiebreak())) {
+    if (!v1::letter_of_marque::CannonTiebreak_IsValid(options.letter_of_marque().cannon_tiebreak())) {
       return make_error(ErrorCode::kInvalidOptions, "unknown cannon_tiebreak value");
     }
-    return std::unique_ptr<State>(std::make_unique<LetterOfMarqueState>(options, setup.seats, setup.seed));
+    return Ok{};
+  }
+
+  Result<std::unique_ptr<State>> new_match(const MatchSetup& setup) const override {
+    if (auto st = check_setup(setup.options, setup.seats); !st) return st.error();
+    return std::unique_ptr<State>(
+        std::make_unique<LetterOfMarqueState>(setup.options.letter_of_marque(), setup.seats, setup.seed));
   }
 
   Result<std::unique_ptr<State>> deserialize(std::string_view bytes) const override {

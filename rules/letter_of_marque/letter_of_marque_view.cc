@@ -1,4 +1,4 @@
-// Letter of Marque: typed actions, per-viewer views and the outcome.
+// Letter of Marque: what each viewer may see of the match.
 #include <algorithm>
 
 #include "rules/letter_of_marque/letter_of_marque.h"
@@ -7,58 +7,9 @@ namespace brethren::rules::letter_of_marque {
 namespace pb = v1::letter_of_marque;
 namespace {
 
-constexpr const char* kColours[] = {"red", "blue", "green", "yellow", "purple", "orange"};
-
 pb::Base base_of(bool armed) { return armed ? pb::BASE_ARMED : pb::BASE_UNARMED; }
 
 }  // namespace
-
-v1::GameAction LetterOfMarqueState::encode_action(Seat, ActionId a) const {
-  v1::GameAction out;
-  pb::Action* act = out.mutable_letter_of_marque();
-  if (a <= action::kChooseArmed) {
-    act->mutable_choose_ship()->set_armed(a == action::kChooseArmed);
-  } else if (a <= action::kDepartArmed) {
-    act->mutable_depart()->set_armed(a == action::kDepartArmed);
-  } else if (a == action::kPass) {
-    act->mutable_pass();
-  } else if (a < action::kAttackBase) {
-    act->mutable_return_ship()->set_ship_id(static_cast<int>(a - action::kReturnBase) + 1);
-  } else {
-    act->mutable_attack()->set_ship_id(static_cast<int>(a - action::kAttackBase) + 1);
-  }
-  return out;
-}
-
-Result<ActionId> LetterOfMarqueState::decode_action(Seat, const v1::GameAction& action) const {
-  if (!action.has_letter_of_marque()) return make_error(ErrorCode::kMalformedAction, "not a Letter of Marque action");
-  const pb::Action& act = action.letter_of_marque();
-  auto ship = [](int id) -> Result<int> {
-    if (id < 1 || id > kMaxShips) return make_error(ErrorCode::kMalformedAction, "ship_id must be 1..30");
-    return id;
-  };
-  switch (act.kind_case()) {
-    case pb::Action::kChooseShip:
-      return act.choose_ship().armed() ? action::kChooseArmed : action::kChooseUnarmed;
-    case pb::Action::kDepart:
-      return act.depart().armed() ? action::kDepartArmed : action::kDepartUnarmed;
-    case pb::Action::kPass:
-      return action::kPass;
-    case pb::Action::kReturnShip: {
-      auto id = ship(act.return_ship().ship_id());
-      if (!id) return id.error();
-      return action::return_ship(*id);
-    }
-    case pb::Action::kAttack: {
-      auto id = ship(act.attack().ship_id());
-      if (!id) return id.error();
-      return action::attack(*id);
-    }
-    case pb::Action::KIND_NOT_SET:
-      break;
-  }
-  return make_error(ErrorCode::kMalformedAction, "the action names none of choose_ship, depart, return_ship, attack, pass");
-}
 
 v1::GameView LetterOfMarqueState::game_view(Viewer viewer) const {
   v1::GameView out;
@@ -115,27 +66,6 @@ v1::GameView LetterOfMarqueState::game_view(Viewer viewer) const {
     }
   }
   return out;
-}
-
-v1::MatchOutcome LetterOfMarqueState::outcome() const {
-  // LOM-15: highest score; then most cannon cards; still tied: shared victory.
-  std::vector<std::vector<int>> keys;
-  for (Seat s = 0; s < num_seats(); ++s) keys.push_back({score(s), cannons_held(s)});
-  auto result = rank_outcome(keys, "");
-  std::vector<std::string> winners;
-  int best = 0;
-  for (const auto& r : result.seats()) {
-    if (r.winner()) {
-      winners.push_back(kColours[r.seat()]);
-      best = r.score();
-    }
-  }
-  std::string summary;
-  for (std::size_t i = 0; i < winners.size(); ++i) summary += (i ? " and " : "") + winners[i];
-  summary += winners.size() == 1 ? " wins" : " share the victory";
-  summary += " with " + std::to_string(best) + " points";
-  result.set_summary(summary);
-  return result;
 }
 
 }  // namespace brethren::rules::letter_of_marque

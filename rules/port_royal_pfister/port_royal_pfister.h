@@ -4,17 +4,10 @@
 // Options (brethren.v1.port_royal_pfister.Options):
 //   end_condition  STANDARD (default, PRP-40) | EXPEDITION (variant, PRP-43)
 //
-// Action encoding (ActionId):
-//   0 draw (PRP-11)        1 stop drawing (PRP-11)
-//   2 repel the drawn ship (PRP-13)   3 dock it in the harbor (PRP-14)
-//   4 pass: end one's Phase-2 opportunity (PRP-23)
-//   5 + p          take the harbor card at position p, 0 <= p < 65 (PRP-24/25)
-//   70 + 27*e + 9*a + 3*c + h
-//                  fulfil expedition kind e (0 EXP-AA, 1 EXP-CC, 2 EXP-HH,
-//                  3 EXP-AAH, 4 EXP-CCH, 5 EXP-ACH-5P) discarding a / c / h
-//                  Jacks of all Trades as anchor / cross / house, the rest of
-//                  each symbol by Captains / Priests / Settlers (PRP-26, 33)
-//   232 ids in all.
+// Actions and their ids: port_royal_pfister_action.h; the cards:
+// port_royal_pfister_cards.h. The parts of the game, one file each:
+// _state.cc (set-up, whose turn, queries, outcome), _legal.cc, _apply.cc,
+// _events.cc, _view.cc, _resample.cc, _load.cc, _game.cc, _bot.cc.
 //
 // One seat acts at a time: the active player in Phase 1, then in Phase 2 each
 // player's opportunity in turn order, starting with the active player
@@ -39,7 +32,8 @@
 
 #include "brethren/v1/port_royal_pfister.pb.h"
 #include "rules/core/game.h"
-#include "rules/port_royal_pfister/cards.h"
+#include "rules/port_royal_pfister/port_royal_pfister_action.h"
+#include "rules/port_royal_pfister/port_royal_pfister_cards.h"
 
 namespace brethren::rules::port_royal_pfister {
 
@@ -52,24 +46,6 @@ inline constexpr int kTaxThreshold = 12;       // PRP-17
 inline constexpr int kAdmiralHarbor = 5;       // PRP-35
 inline constexpr int kAdmiralCoins = 2;        // PRP-35
 inline constexpr int kMaxReshuffles = 20;     // PRP-A-14
-inline constexpr int kMaxHarbor = 65;          // 60 persons + at most 5 ships
-
-namespace action {
-inline constexpr ActionId kDraw = 0;
-inline constexpr ActionId kStop = 1;
-inline constexpr ActionId kRepel = 2;
-inline constexpr ActionId kDock = 3;
-inline constexpr ActionId kPass = 4;
-inline constexpr ActionId kTakeBase = 5;
-inline constexpr ActionId kFulfilBase = kTakeBase + kMaxHarbor;
-inline constexpr ActionId kFulfilPerKind = 27;
-inline constexpr ActionId kSpaceSize = kFulfilBase + kFulfilPerKind * kNumExpeditionKinds;
-inline constexpr ActionId take(int position) { return kTakeBase + static_cast<ActionId>(position); }
-inline constexpr ActionId fulfil(int expedition, int jacks_anchor, int jacks_cross, int jacks_house) {
-  return kFulfilBase + static_cast<ActionId>(kFulfilPerKind * expedition + 9 * jacks_anchor + 3 * jacks_cross +
-                                             jacks_house);
-}
-}  // namespace action
 
 enum class Phase : std::uint8_t { kDiscover = 1, kRepel = 2, kTradeHire = 3, kFinished = 4 };
 
@@ -117,9 +93,11 @@ class PortRoyalState : public StateBase<PortRoyalState> {
   int traders(Seat seat, Colour colour) const;
   int hire_cost(Seat seat, int card_id) const;  // PRP-25, PRP-38
   int taken_cards() const { return taken_; }
-  int expedition_position_for_test(int expedition_index) const { return expedition_position(expedition_index); }
-  int generation_for_test() const { return generation_; }
-  int card_generation_for_test(int card_id) const { return card_generation_[card_id]; }
+  // Where expedition kind `expedition_index` lies in the expedition area; -1: not there.
+  int expedition_position(int expedition_index) const;
+  int generation() const { return generation_; }  // reshuffles so far
+  // The draw-pile generation card `card_id` was last drawn from (PRP-H-2).
+  int card_generation(int card_id) const { return card_generation_[card_id]; }
 
   template <class Self, class Ar>
   static void archive(Self& s, Ar& ar) {
@@ -138,11 +116,8 @@ class PortRoyalState : public StateBase<PortRoyalState> {
 
  private:
   bool well_formed() const;
-  // Decoded fulfil action; nullopt when the id is no fulfil action.
-  struct FulfilChoice { int expedition, jacks_anchor, jacks_cross, jacks_house; };
-  static std::optional<FulfilChoice> fulfil_choice(ActionId a);
-  int expedition_position(int expedition_index) const;
-  bool can_fulfil(Seat seat, const FulfilChoice& f) const;
+  // A kFulfil action.
+  bool can_fulfil(Seat seat, const Action& f) const;
   void add_fulfil_actions(Seat seat, std::vector<ActionId>& out) const;
   bool can_take(Seat seat, int position) const;
   bool can_draw() const;
@@ -163,10 +138,22 @@ class PortRoyalState : public StateBase<PortRoyalState> {
   void begin_opportunity();
   void next_opportunity();
   void take(Seat seat, int position);
-  void fulfil(Seat seat, const FulfilChoice& f);
+  void fulfil(Seat seat, const Action& f);
   void check_end_trigger();
   void end_turn();
   bool qualifies_for_end(Seat seat) const;
+
+  // The events (port_royal_pfister_events.cc). Every event is public
+  // (PRP-H-3); those that gather an action's effects are built where the
+  // effects happen and published with publish().
+  void publish(v1::port_royal_pfister::Event event);
+  void emit_reshuffled();
+  void emit_end_triggered(Seat seat, bool piles_exhausted);
+  void emit_stopped(int colours);
+  void emit_ship_repelled(Seat seat, int card_id);
+  void emit_passed(Seat seat);
+  void emit_harbor_cleared();  // before the harbor is cleared
+  void emit_game_ended();
 
   int end_condition_ = 0;  // v1::port_royal_pfister::EndCondition
   Phase phase_ = Phase::kDiscover;

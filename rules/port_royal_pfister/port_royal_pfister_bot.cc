@@ -4,7 +4,7 @@
 #include <array>
 #include <vector>
 
-#include "rules/port_royal_pfister/cards.h"
+#include "rules/port_royal_pfister/port_royal_pfister_cards.h"
 
 namespace brethren::rules::port_royal_pfister {
 namespace {
@@ -12,7 +12,7 @@ namespace {
 namespace pb = v1::port_royal_pfister;
 
 
-// Proto CardKind value = index into kKinds + 1 (card_proto.h).
+// Proto CardKind value = index into kKinds + 1 (card_proto(), port_royal_pfister_cards.h).
 const CardKind* kind_of(int proto_kind) {
   if (proto_kind < 1 || proto_kind > kNumKinds) return nullptr;
   return &kKinds[proto_kind - 1];

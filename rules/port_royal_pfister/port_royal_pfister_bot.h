@@ -15,7 +15,8 @@
 #include <cstdint>
 #include <memory>
 
-#include "rules/bots/random_bot.h"
+#include "rules/core/bot.h"
+#include "rules/core/rng.h"
 
 namespace brethren::rules::port_royal_pfister {
 

@@ -1,4 +1,4 @@
-// Port Royal: metadata and the match factory.
+// Port Royal: metadata, the setup check and the match factory.
 #include "rules/port_royal_pfister/port_royal_pfister.h"
 
 namespace brethren::rules::port_royal_pfister {
@@ -30,16 +30,21 @@ class PortRoyalGame final : public Game {
   const v1::GameInfo& info() const override { return info_; }
   std::uint64_t max_moves() const override { return kMaxMoves; }
 
-  Result<std::unique_ptr<State>> new_match(const MatchSetup& setup) const override {
-    if (auto st = check_seat_count(setup.seats); !st) return st.error();
-    if (setup.options.game_case() != v1::GameOptions::GAME_NOT_SET && !setup.options.has_port_royal_pfister()) {
+  Status check_setup(const v1::GameOptions& options, int seats) const override {
+    if (auto st = check_seat_count(seats); !st) return st;
+    if (options.game_case() != v1::GameOptions::GAME_NOT_SET && !options.has_port_royal_pfister()) {
       return make_error(ErrorCode::kInvalidOptions, "the options are not Port Royal options");
     }
-    const auto& options = setup.options.port_royal_pfister();
-    if (!v1::port_royal_pfister::EndCondition_IsValid(options.end_condition())) {
+    if (!v1::port_royal_pfister::EndCondition_IsValid(options.port_royal_pfister().end_condition())) {
       return make_error(ErrorCode::kInvalidOptions, "unknown end_condition value");
     }
-    return std::unique_ptr<State>(std::make_unique<PortRoyalState>(options, setup.seats, setup.seed));
+    return Ok{};
+  }
+
+  Result<std::unique_ptr<State>> new_match(const MatchSetup& setup) const override {
+    if (auto st = check_setup(setup.options, setup.seats); !st) return st.error();
+    return std::unique_ptr<State>(
+        std::make_unique<PortRoyalState>(setup.options.port_royal_pfister(), setup.seats, setup.seed));
   }
 
   Result<std::unique_ptr<State>> deserialize(std::string_view bytes) const override {

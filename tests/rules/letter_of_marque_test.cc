@@ -87,6 +87,27 @@ TEST_CASE("Options: foreign or unknown option values are refused") {
   REQUIRE(game->new_match({bad, 4, 1}).error().code == ErrorCode::kInvalidOptions);
 }
 
+TEST_CASE("LOM-A-1, LOM-A-3: check_setup refuses exactly the setups new_match refuses, with the same error") {
+  v1::GameOptions captured_only, unknown_value, foreign;
+  captured_only.mutable_letter_of_marque()->set_cannon_tiebreak(pb::CANNON_TIEBREAK_CAPTURED_ONLY);
+  unknown_value.mutable_letter_of_marque()->set_cannon_tiebreak(static_cast<pb::CannonTiebreak>(7));
+  foreign.mutable_port_royal_pfister();
+  for (const auto& options : {v1::GameOptions{}, captured_only, unknown_value, foreign}) {
+    for (int seats = 0; seats <= 8; ++seats) {
+      const auto checked = game->check_setup(options, seats);
+      const auto built = game->new_match({options, seats, 1});
+      REQUIRE(checked.ok() == built.ok());
+      if (!checked.ok()) {
+        REQUIRE(checked.error().code == built.error().code);
+        REQUIRE(checked.error().message == built.error().message);
+      }
+    }
+  }
+  REQUIRE(game->check_setup(captured_only, 4).ok());
+  REQUIRE(game->check_setup(unknown_value, 4).error().code == ErrorCode::kInvalidOptions);
+  REQUIRE(game->check_setup({}, 2).error().code == ErrorCode::kInvalidSeatCount);
+}
+
 TEST_CASE("LOM-2, LOM-3, LOM-4: set-up deals 3..7 per colour, 2 armed + 3 unarmed ships, 3 cannons") {
   auto s = new_match(4, 11);
   const auto spectator = lom_view(*s, Viewer::spectator());

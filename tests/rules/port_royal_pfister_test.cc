@@ -250,6 +250,27 @@ TEST_CASE("PRP-1, PRP-A-1: two to five players, other counts and foreign options
   REQUIRE(game->new_match({foreign, 3, 1}).error().code == ErrorCode::kInvalidOptions);
 }
 
+TEST_CASE("PRP-1, PRP-43: check_setup refuses exactly the setups new_match refuses, with the same error") {
+  v1::GameOptions expedition, unknown_value, foreign;
+  expedition.mutable_port_royal_pfister()->set_end_condition(pb::END_CONDITION_EXPEDITION);
+  unknown_value.mutable_port_royal_pfister()->set_end_condition(static_cast<pb::EndCondition>(9));
+  foreign.mutable_letter_of_marque();
+  for (const auto& options : {v1::GameOptions{}, expedition, unknown_value, foreign}) {
+    for (int seats = 0; seats <= 7; ++seats) {
+      const auto checked = game->check_setup(options, seats);
+      const auto built = game->new_match({options, seats, 1});
+      REQUIRE(checked.ok() == built.ok());
+      if (!checked.ok()) {
+        REQUIRE(checked.error().code == built.error().code);
+        REQUIRE(checked.error().message == built.error().message);
+      }
+    }
+  }
+  REQUIRE(game->check_setup(expedition, 5).ok());
+  REQUIRE(game->check_setup(unknown_value, 3).error().code == ErrorCode::kInvalidOptions);
+  REQUIRE(game->check_setup({}, 6).error().code == ErrorCode::kInvalidSeatCount);
+}
+
 TEST_CASE("PRP-2, PRP-3, PRP-4, PRP-6: set-up") {
   for (int seats = 2; seats <= 5; ++seats) {
     auto s = new_match(seats, 3);
@@ -433,9 +454,9 @@ TEST_CASE("PRP-A-14: when nobody keeps a card the piles are reshuffled at most 2
     ActionId a = action::kPass;
     if (s->phase() == Phase::kRepel) a = action::kRepel;
     if (s->phase() == Phase::kDiscover) a = s->drawn_this_turn() == 0 && legal(*s, seat, action::kDraw) ? action::kDraw : action::kStop;
-    REQUIRE(s->generation_for_test() <= kMaxReshuffles);
+    REQUIRE(s->generation() <= kMaxReshuffles);
     if (s->phase() == Phase::kDiscover && s->draw_pile().empty() && !s->discard_pile().empty() &&
-        s->generation_for_test() == kMaxReshuffles) {
+        s->generation() == kMaxReshuffles) {
       // The discard pile is there but may not become a draw pile again.
       REQUIRE_FALSE(legal(*s, seat, action::kDraw));
       REQUIRE_THAT(s->apply(seat, action::kDraw).error().message, Catch::Contains("PRP-A-14"));
@@ -446,7 +467,7 @@ TEST_CASE("PRP-A-14: when nobody keeps a card the piles are reshuffled at most 2
   }
   REQUIRE(s->is_terminal());
   REQUIRE(refused_draw);
-  REQUIRE(s->generation_for_test() == kMaxReshuffles);
+  REQUIRE(s->generation() == kMaxReshuffles);
   REQUIRE(s->end_triggered());
   const auto trigger = find_event(events_since(*s, 0), [](const pb::Event& e) { return e.has_end_triggered(); });
   REQUIRE(trigger);
@@ -999,7 +1020,7 @@ TEST_CASE("PRP-26, PRP-32, PRP-33, PRP-28: expeditions are fulfilled with matchi
     REQUIRE(count_type(after, Person::kSettler) == settlers - (exp.houses - jh));
     REQUIRE(count_type(after, Person::kJack) == jacks - (ja + jc + jh));
     REQUIRE(kind_index(s->player(seat).expeditions.back()) == kFirstExpeditionKind + e);
-    REQUIRE(s->expedition_position_for_test(e) < 0);
+    REQUIRE(s->expedition_position(e) < 0);
     REQUIRE(s->coins(seat) == coins + exp.coins);
     const int discarded_points = exp.anchors + exp.crosses + exp.houses;  // these persons are worth 1 VP each
     REQUIRE(s->points(seat) == points - discarded_points + exp.points);
@@ -1312,7 +1333,7 @@ TEST_CASE("PRP-H-6, PRP-A-7: re-sampling keeps every hidden card within its draw
     // The draw pile's cards all come from the reshuffled (current) generation.
     for (int id : t->draw_pile()) {
       REQUIRE((pile.count(id) > 0 || coins[0].count(id) > 0 || coins[1].count(id) > 0));
-      REQUIRE(t->card_generation_for_test(id) == t->generation_for_test());
+      REQUIRE(t->card_generation(id) == t->generation());
     }
   }
 }

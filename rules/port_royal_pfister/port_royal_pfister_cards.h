@@ -4,11 +4,14 @@
 // physical cards get ids 0..119 by expanding that table in order, so the
 // 5-player Expedition (the only card without a coin on its back) is id 119.
 // Card ids are internal: they are never sent to a client, which only ever
-// sees the public face (`Card` in the proto) of cards that are face up.
+// sees the public face (`CardKind` in the proto, card_proto() below) of cards
+// that are face up.
 #pragma once
 
 #include <array>
 #include <cstdint>
+
+#include "brethren/v1/port_royal_pfister.pb.h"
 
 namespace brethren::rules::port_royal_pfister {
 
@@ -150,5 +153,14 @@ inline constexpr int kind_index(int id) { return kKindOf[id]; }
 // Expedition kinds are numbered 0..5 in table order (EXP-AA .. EXP-ACH-5P).
 inline constexpr int expedition_index(int id) { return kind_index(id) - kFirstExpeditionKind; }
 inline constexpr const CardKind& expedition_kind(int index) { return kKinds[kFirstExpeditionKind + index]; }
+
+// The public face of a card as the proto names it: CardKind value = kind index + 1.
+inline v1::port_royal_pfister::CardKind card_proto(int card_id) {
+  return static_cast<v1::port_royal_pfister::CardKind>(kind_index(card_id) + 1);
+}
+// The proto name of expedition kind `index` (0..5).
+inline v1::port_royal_pfister::CardKind expedition_proto(int index) {
+  return static_cast<v1::port_royal_pfister::CardKind>(kFirstExpeditionKind + index + 1);
+}
 
 }  // namespace brethren::rules::port_royal_pfister
