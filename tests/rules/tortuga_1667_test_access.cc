@@ -1,4 +1,4 @@
-// Tortuga 1667: test-only set-up helpers.
+// Tortuga 1667: test-only set-up helpers, built into the test executables only.
 #include <algorithm>
 
 #include "rules/tortuga_1667/tortuga_1667.h"
