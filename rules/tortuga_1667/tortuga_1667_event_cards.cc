@@ -1,14 +1,11 @@
-// Tortuga 1667: Look, Reveal, the event cards (§5), marooning and the Armada.
+// Tortuga 1667: what follows Look and Reveal: the event cards' effects (§5),
+// marooning a single player and the Armada.
 #include <algorithm>
 
 #include "rules/tortuga_1667/tortuga_1667.h"
-#include "rules/tortuga_1667/tortuga_1667_util.h"
 
 namespace brethren::rules::tortuga_1667 {
 namespace pb = v1::tortuga_1667;
-using util::erase_one;
-using util::insert_sorted;
-using util::wrap;
 
 void TortugaState::do_look(Seat seat, int a, int b) {
   pb::Event pub, priv;
@@ -119,14 +116,8 @@ void TortugaState::resolve_event(Seat reader, int card) {
         return &boat_[p.area - kFDBoat];
       };
       std::swap(*slot_of(a), *slot_of(b));
-      for (const auto& [who, from, to] : {std::array<int, 3>{reader, a.area, b.area}, std::array<int, 3>{other, b.area, a.area}}) {
-        pb::Event e;
-        auto* m = e.mutable_pawn_moved();
-        m->set_seat(who);
-        m->set_from(static_cast<pb::Area>(from));
-        m->set_to(static_cast<pb::Area>(to));
-        emit_event(std::move(e));
-      }
+      emit_pawn_moved(reader, a.area, b.area, Cause::kNone);
+      emit_pawn_moved(other, b.area, a.area, Cause::kNone);
       albatross_check();
       end_action();
       return;
