@@ -8,17 +8,7 @@
 //   dealer_rotation  RIGHT (default, PRQ-42/PRQ-A-4) | LEFT
 //   tie_break        SHARED (default, PRQ-A-7) | LOWER_DEBT
 //
-// Action encoding (ActionId), 355 in all:
-//     0..18   bid 1..19 tons (id = amount - 1)          19  pass (auction)
-//    20..54   set aside crew card c (20 + c)            55..58  name trump colour
-//    59..62   name leader seat                          63..111 pirate on loot id
-//   112..146  play crew card c (112 + c)                147..150 place won card on ship
-//   151 pay down the bid   152 discard with the kept Remove-1-card   153 keep Remove-1-card
-//   154..202  Remove 1 card: discard loot id from own ship (154 + id)
-//   203..226  Remove 1 card: discard prisoner (203 + ship * 6 + index)
-//   227..254  Move 1 card: special id 40..46 to ship (227 + (id - 40) * 4 + to)
-//   255..350  Move 1 card: prisoner (255 + ((from * 6) + index) * 4 + to)
-//   351..354  place the next won prisoner face down on ship
+// Action encoding (ActionId): port_royal_panning_action.h.
 // Crew card ids: colour * 8 + value - 1 (red, blue, green, black), ghosts
 // 32..34 (values 1, 5, 7). Loot ids: good * 10 + index, specials 40..48.
 // Ships are numbered by good: biscuits, tobacco, rum, gunpowder.
@@ -31,52 +21,14 @@
 #include <vector>
 
 #include "rules/core/game.h"
-#include "rules/port_royal_panning/cards.h"
+#include "rules/port_royal_panning/port_royal_panning_action.h"
+#include "rules/port_royal_panning/port_royal_panning_cards.h"
 
 namespace brethren::rules::port_royal_panning {
 
 inline constexpr const char* kGameId = "port-royal-panning";
 // Game::max_moves(): the most accepted moves one match can take (see docs/games).
 inline constexpr std::uint64_t kMaxMoves = 1000;
-
-namespace action {
-inline constexpr ActionId kBid = 0;
-inline constexpr ActionId kPass = kBid + kMaxDebt;
-inline constexpr ActionId kSetAside = kPass + 1;
-inline constexpr ActionId kTrump = kSetAside + kCrewCards;
-inline constexpr ActionId kLeader = kTrump + kColours;
-inline constexpr ActionId kChooseLoot = kLeader + 4;
-inline constexpr ActionId kPlay = kChooseLoot + kLootCards;
-inline constexpr ActionId kPlaceLoot = kPlay + kCrewCards;
-inline constexpr ActionId kPayDown = kPlaceLoot + kGoods;
-inline constexpr ActionId kDiscardWithRemove = kPayDown + 1;
-inline constexpr ActionId kKeepRemove = kDiscardWithRemove + 1;
-inline constexpr ActionId kRemoveLoot = kKeepRemove + 1;
-inline constexpr ActionId kRemovePrisoner = kRemoveLoot + kLootCards;
-inline constexpr ActionId kMoveSpecial = kRemovePrisoner + kGoods * kMaxPrisonersOnShip;
-inline constexpr ActionId kMovePrisoner = kMoveSpecial + kPlacedSpecials * kGoods;
-inline constexpr ActionId kPlacePrisoner = kMovePrisoner + kGoods * kMaxPrisonersOnShip * kGoods;
-inline constexpr ActionId kSpaceSize = kPlacePrisoner + kGoods;
-
-constexpr ActionId bid(int amount) { return kBid + static_cast<ActionId>(amount - 1); }
-constexpr ActionId set_aside(int card) { return kSetAside + static_cast<ActionId>(card); }
-constexpr ActionId trump(int colour) { return kTrump + static_cast<ActionId>(colour); }
-constexpr ActionId leader(int seat) { return kLeader + static_cast<ActionId>(seat); }
-constexpr ActionId choose_loot(int loot) { return kChooseLoot + static_cast<ActionId>(loot); }
-constexpr ActionId play(int card) { return kPlay + static_cast<ActionId>(card); }
-constexpr ActionId place_loot(int ship) { return kPlaceLoot + static_cast<ActionId>(ship); }
-constexpr ActionId remove_loot(int loot) { return kRemoveLoot + static_cast<ActionId>(loot); }
-constexpr ActionId remove_prisoner(int ship, int index) {
-  return kRemovePrisoner + static_cast<ActionId>(ship * kMaxPrisonersOnShip + index);
-}
-constexpr ActionId move_special(int loot, int to) {
-  return kMoveSpecial + static_cast<ActionId>((loot - kStandardLoot) * kGoods + to);
-}
-constexpr ActionId move_prisoner(int from, int index, int to) {
-  return kMovePrisoner + static_cast<ActionId>((from * kMaxPrisonersOnShip + index) * kGoods + to);
-}
-constexpr ActionId place_prisoner(int ship) { return kPlacePrisoner + static_cast<ActionId>(ship); }
-}  // namespace action
 
 enum class Phase : std::uint8_t {
   kAuction = 1,
@@ -204,28 +156,40 @@ class PortRoyalPanningState : public StateBase<PortRoyalPanningState> {
   void load_game(Reader& in) override;
 
  private:
+  // port_royal_panning_load.cc
   bool well_formed() const;
-  bool cards_accounted_for() const;  // port_royal_panning_load.cc
+  bool cards_accounted_for() const;
   bool round_consistent() const;
+  // port_royal_panning_state.cc
   Seat left_of(Seat seat) const { return (seat + 1) % num_seats(); }
   Seat right_of(Seat seat) const { return (seat + num_seats() - 1) % num_seats(); }
   int led_colour() const;
   bool has_movable(Seat seat) const;
   bool may_pay_down(Seat seat) const;
-
   void start_round();
-  void apply_auction(Seat seat, ActionId a);
+  void end_round();
+  void finish_game();
+
+  // port_royal_panning_apply.cc
+  void apply_auction(Seat seat, const Action& action);
   void end_auction(Seat winner, bool nobody_bid);
   void apply_play(Seat seat, int card);
   void finish_trick();
-  void apply_resolve(Seat seat, ActionId a);
+  void apply_resolve(Seat seat, const Action& action);
   void loot_resolved();
   void after_resolution();
-  void end_round();
-  void finish_game();
+
+  // port_royal_panning_legal.cc
   std::string play_reason(Seat seat, int card) const;
+  std::string resolve_reason(Seat seat, const Action& action) const;
+
+  // port_royal_panning_events.cc
+  void emit_event(v1::port_royal_panning::Event event);
+  void emit_private(Seat seat, v1::port_royal_panning::Event event);
+  void emit_round_started();
+  void emit_round_ended(const LootSlot& leftover, Seat next_dealer);
+  void emit_game_ended();
   void fill_loot(v1::port_royal_panning::LootCard* out, int loot) const;
-  std::string resolve_reason(Seat seat, ActionId a) const;
 
   // Options.
   std::vector<int> loot_values_;  // 40 values, good-major (PRQ-A-6)

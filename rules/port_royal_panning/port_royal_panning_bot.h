@@ -13,7 +13,7 @@
 #include <memory>
 #include <optional>
 
-#include "rules/bots/random_bot.h"
+#include "rules/core/bot.h"
 #include "rules/core/rng.h"
 
 namespace brethren::rules::port_royal_panning {

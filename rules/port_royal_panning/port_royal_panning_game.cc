@@ -1,4 +1,4 @@
-// Port Royal (Panning): metadata, option checks and the match factory.
+// Port Royal (Panning): metadata, the setup check and the match factory.
 #include "rules/port_royal_panning/port_royal_panning.h"
 
 namespace brethren::rules::port_royal_panning {
@@ -42,12 +42,12 @@ class PortRoyalPanningGame final : public Game {
   const v1::GameInfo& info() const override { return info_; }
   std::uint64_t max_moves() const override { return kMaxMoves; }
 
-  Result<std::unique_ptr<State>> new_match(const MatchSetup& setup) const override {
-    if (auto st = check_seat_count(setup.seats); !st) return st.error();
-    if (setup.options.game_case() != v1::GameOptions::GAME_NOT_SET && !setup.options.has_port_royal_panning()) {
+  Status check_setup(const v1::GameOptions& game_options, int seats) const override {
+    if (auto st = check_seat_count(seats); !st) return st.error();
+    if (game_options.game_case() != v1::GameOptions::GAME_NOT_SET && !game_options.has_port_royal_panning()) {
       return make_error(ErrorCode::kInvalidOptions, "the options are not Port Royal (Panning) options");
     }
-    const auto& options = setup.options.port_royal_panning();
+    const auto& options = game_options.port_royal_panning();
     const int n = options.loot_values_size();
     if (n != 0 && n != kLootPerGood && n != kStandardLoot) {
       return make_error(ErrorCode::kInvalidOptions, "loot_values needs 10 or 40 values, not " + std::to_string(n));
@@ -61,7 +61,13 @@ class PortRoyalPanningGame final : public Game {
     if (!pb::TieBreak_IsValid(options.tie_break())) {
       return make_error(ErrorCode::kInvalidOptions, "unknown tie_break value");
     }
-    return std::unique_ptr<State>(std::make_unique<PortRoyalPanningState>(options, setup.seats, setup.seed));
+    return Ok{};
+  }
+
+  Result<std::unique_ptr<State>> new_match(const MatchSetup& setup) const override {
+    if (auto st = check_setup(setup.options, setup.seats); !st) return st.error();
+    return std::unique_ptr<State>(
+        std::make_unique<PortRoyalPanningState>(setup.options.port_royal_panning(), setup.seats, setup.seed));
   }
 
   Result<std::unique_ptr<State>> deserialize(std::string_view bytes) const override {

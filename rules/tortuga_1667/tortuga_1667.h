@@ -8,15 +8,7 @@
 //   advanced_setup     T67-8
 //   turn_timer         T67-16: timeout_action() gives the 30-second rule
 //
-// Action encoding (ActionId), see the action:: constants:
-//   0 pass | 1+p look pair p (10 pairs) | 11+s reveal slot s |
-//   16+p*9+t force pair p on seat t | 106+a move to area a (FD, JR, Tortuga,
-//   FD boat, JR boat) | 111 attack | 112+t maroon seat t | 121 mutiny |
-//   122+h shift from hold h | 124 brawl | 125+src*2+h place treasure |
-//   131+s pick forced slot s | 136 forced timeout | 137+k vote kind k |
-//   149+i vote El Dorado pair i (78) | 227 use Atlantis | 228 use Fountain |
-//   229 decline | 230+t choose player t | 239+t*2+ship Letter move |
-//   257 Letter draw | 258+k put vote card k | 270+a place pawn (FD, JR, Tortuga)
+// Action encoding (ActionId): tortuga_1667_action.h.
 //
 // Vote cards have no identity: hands and the deck hold kinds, and no event
 // names the cards a seat played or drew (T67-H-3). Per-seat submissions live
@@ -33,6 +25,7 @@
 #include <vector>
 
 #include "rules/core/game.h"
+#include "rules/tortuga_1667/tortuga_1667_action.h"
 #include "rules/tortuga_1667/tortuga_1667_cards.h"
 
 namespace brethren::rules::tortuga_1667 {
@@ -41,56 +34,6 @@ inline constexpr const char* kGameId = "tortuga-1667";
 // Game::max_moves(): the most accepted moves one match can take (see docs/games).
 inline constexpr std::uint64_t kMaxMoves = 10000;
 inline constexpr int kMaxTurns = 200;  // T67-A-19: the last turn of a game
-
-namespace action {
-inline constexpr ActionId kPass = 0;
-inline constexpr ActionId kLook = 1;
-inline constexpr ActionId kReveal = kLook + 10;
-inline constexpr ActionId kForce = kReveal + kRowSize;
-inline constexpr ActionId kMove = kForce + 10 * kMaxPlayers;
-inline constexpr ActionId kAttack = kMove + 5;
-inline constexpr ActionId kMaroon = kAttack + 1;
-inline constexpr ActionId kMutiny = kMaroon + kMaxPlayers;
-inline constexpr ActionId kShift = kMutiny + 1;
-inline constexpr ActionId kBrawl = kShift + 2;
-inline constexpr ActionId kPlace = kBrawl + 1;
-inline constexpr ActionId kPick = kPlace + 6;
-inline constexpr ActionId kForcedTimeout = kPick + kRowSize;
-inline constexpr ActionId kVote = kForcedTimeout + 1;
-inline constexpr ActionId kVote2 = kVote + kVoteKinds;
-inline constexpr ActionId kUseAtlantis = kVote2 + kVotePairs;
-inline constexpr ActionId kUseFountain = kUseAtlantis + 1;
-inline constexpr ActionId kDecline = kUseFountain + 1;
-inline constexpr ActionId kChoose = kDecline + 1;
-inline constexpr ActionId kLetterMove = kChoose + kMaxPlayers;
-inline constexpr ActionId kLetterDraw = kLetterMove + 2 * kMaxPlayers;
-inline constexpr ActionId kPut = kLetterDraw + 1;
-inline constexpr ActionId kPlacePawn = kPut + kVoteKinds;
-inline constexpr ActionId kSpaceSize = kPlacePawn + 3;
-
-constexpr ActionId look(int a, int b) { return kLook + static_cast<ActionId>(slot_pair_index(a, b)); }
-constexpr ActionId reveal(int slot) { return kReveal + static_cast<ActionId>(slot); }
-constexpr ActionId force(int a, int b, int target) {
-  return kForce + static_cast<ActionId>(slot_pair_index(a, b) * kMaxPlayers + target);
-}
-constexpr ActionId move(int area) { return kMove + static_cast<ActionId>(area); }
-constexpr ActionId maroon(int target) { return kMaroon + static_cast<ActionId>(target); }
-constexpr ActionId shift(int from_hold) { return kShift + static_cast<ActionId>(from_hold); }
-constexpr ActionId place(int source, int hold) { return kPlace + static_cast<ActionId>(source * 2 + hold); }
-constexpr ActionId pick(int slot) { return kPick + static_cast<ActionId>(slot); }
-constexpr ActionId vote(int kind) { return kVote + static_cast<ActionId>(kind); }
-constexpr ActionId vote2(int a, int b) { return kVote2 + static_cast<ActionId>(vote_pair_index(a, b)); }
-constexpr ActionId choose(int seat) { return kChoose + static_cast<ActionId>(seat); }
-constexpr ActionId letter_move(int seat, int ship) { return kLetterMove + static_cast<ActionId>(seat * 2 + ship); }
-constexpr ActionId put(int kind) { return kPut + static_cast<ActionId>(kind); }
-constexpr ActionId place_pawn(int area) { return kPlacePawn + static_cast<ActionId>(area); }
-// The encoding documented at the top of this file.
-static_assert(kMove == 106 && kAttack == 111 && kPlace == 125 && kVote == 137 && kUseAtlantis == 227 &&
-              kChoose == 230 && kLetterDraw == 257 && kPlacePawn == 270 && kSpaceSize == 273);
-}  // namespace action
-
-// Areas, as in the proto enum Area.
-inline constexpr int kFD = 0, kJR = 1, kTortuga = 2, kFDBoat = 3, kJRBoat = 4;
 
 enum class Phase : std::uint8_t {
   kSetupTreasure = 1, kAdvancedPlacement, kTurn, kForcedChoice, kForcerChoice, kVoteCalled, kVoting,
@@ -181,27 +124,9 @@ class TortugaState : public StateBase<TortugaState> {
   bool has_submitted(Seat seat) const { return !submitted_[seat].empty(); }
   bool knows_slot(Seat seat, int slot) const { return (known_slots_[seat] >> slot) & 1u; }
 
-  // Test-only set-up helpers: rearrange the table while keeping every
-  // component in exactly one place. They do not emit events.
-  struct Board {
-    std::vector<std::vector<int>> ships = std::vector<std::vector<int>>(2);  // [FD, JR]
-    std::vector<int> tortuga;
-    std::array<int, 2> boats{-1, -1};
-  };
-  void debug_set_board(const Board& board);
-  void debug_set_treasure(int galleon, std::array<std::array<int, 2>, 2> holds, std::array<int, 2> depots,
-                          int neutral);
-  // Puts `card` face down into row slot `slot` (swapping with wherever it is).
-  void debug_put_event(int slot, int card);
-  // Gives `seat` a hand of exactly these kinds (swapping with the deck).
-  void debug_set_hand(Seat seat, std::vector<int> kinds);
-  // Puts a card of `kind` on top of the vote deck (swapping with the deck).
-  void debug_set_vote_top(int kind);
-  void debug_set_loyalties(std::vector<int> teams) { loyalty_ = std::move(teams); }
-  void debug_give(int card, Seat owner);  // a map, Albatross or Pirate Code
-  void debug_set_current(Seat seat);
-  // Moves every face-down row card and the whole event deck to the discard pile.
-  void debug_exhaust_events();
+  // Test-only set-up helpers (tests/rules/tortuga_1667_test_access.h); the
+  // production library neither defines nor uses it.
+  friend struct TestAccess;
 
   template <class Self, class Ar>
   static void archive(Self& s, Ar& ar) {
@@ -225,39 +150,50 @@ class TortugaState : public StateBase<TortugaState> {
   void load_game(Reader& in) override;
 
  private:
+  // tortuga_1667_load.cc
   bool well_formed() const;
   bool decision_consistent() const;
+  // tortuga_1667_state.cc
   int n() const { return num_seats(); }
   bool on_ship(Seat seat) const { const int a = place_of(seat).area; return a == kFD || a == kJR; }
   bool atlantis_usable(Seat seat) const;
   bool atlantis_window_open() const;
-  void turn_actions(Seat seat, std::vector<ActionId>& out) const;
   int face_down_count() const;
-
+  void start_setup_treasure();
+  void next_advanced_pawn();
   void start_turn(Seat seat);
   void end_action();
   void finish(int winner);
-  void emit_event(v1::tortuga_1667::Event event);
-  void emit_private(Seat seat, v1::tortuga_1667::Event event);
-
   void remove_pawn(Seat seat);
   void put_pawn(Seat seat, int area);
   void move_pawn(Seat seat, int area, Cause cause);
-  void maroon_single(Seat seat, Cause cause);
-  void after_single_maroon(Seat seat, bool was_on_tortuga);
   void albatross_check();
   void draw_vote(Seat seat);
   void put_vote_bottom(int kind, int known_by);
-
-  void start_setup_treasure();
-  void next_advanced_pawn();
+  // A treasure map is used up: back to the discard pile, publicly (T67-33..35).
+  void spend_map(int card, Seat owner);
+  // tortuga_1667_legal.cc
+  void turn_actions(Seat seat, std::vector<ActionId>& out) const;
+  // tortuga_1667_apply.cc
+  void apply_turn(Seat seat, const Action& action);
+  // tortuga_1667_event_cards.cc
+  void do_look(Seat seat, int a, int b);
   void reveal_slot(Seat reader, int slot, Seat forced_by);
   void resolve_event(Seat reader, int card);
   void armada();
+  void maroon_single(Seat seat, Cause cause);
+  void after_single_maroon(Seat seat, bool was_on_tortuga);
+  // tortuga_1667_votes.cc
   void call_vote(VoteKind kind, Seat caller, int ship);
   void begin_voting();
   void resolve_vote();
-  void do_look(Seat seat, int a, int b);
+  // tortuga_1667_events.cc
+  void emit_event(v1::tortuga_1667::Event event);
+  void emit_private(Seat seat, v1::tortuga_1667::Event event);
+  void emit_game_started();
+  void emit_pawn_moved(Seat seat, int from, int to, Cause cause);
+  void emit_map_used(v1::tortuga_1667::EventCard card, Seat owner);
+  void emit_game_ended();
 
   // Options.
   std::vector<int> vote_copies_;

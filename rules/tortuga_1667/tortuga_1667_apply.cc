@@ -2,20 +2,21 @@
 #include <algorithm>
 
 #include "rules/tortuga_1667/tortuga_1667.h"
-#include "rules/tortuga_1667/tortuga_1667_util.h"
 
 namespace brethren::rules::tortuga_1667 {
 namespace pb = v1::tortuga_1667;
-using util::erase_one;
-using util::insert_sorted;
-using util::wrap;
+namespace {
 
-// --- Applying actions ----------------------------------------------------------
+void erase_one(std::vector<int>& v, int x) { v.erase(std::find(v.begin(), v.end(), x)); }
 
-void TortugaState::do_apply(Seat seat, ActionId a) {
+}  // namespace
+
+void TortugaState::do_apply(Seat seat, ActionId id) {
+  // Only legal actions get here: the action's kind is one the phase allows.
+  const Action a = decode(id);
   switch (phase_) {
     case Phase::kSetupTreasure: {
-      const int h = static_cast<int>(a - action::kPlace) % 2;
+      const int h = a.hold;
       ++hold_[setup_ship_][h];
       pb::Event e;
       auto* t = e.mutable_treasure_placed();
@@ -33,19 +34,15 @@ void TortugaState::do_apply(Seat seat, ActionId a) {
       return;
     }
     case Phase::kAdvancedPlacement: {
-      const int area = static_cast<int>(a - action::kPlacePawn);
+      const int area = a.area;
       put_pawn(seat, area);
-      pb::Event e;  // T67-8: drawn from the bag (from = to = the chosen area)
-      e.mutable_pawn_moved()->set_seat(seat);
-      e.mutable_pawn_moved()->set_from(static_cast<pb::Area>(area));
-      e.mutable_pawn_moved()->set_to(static_cast<pb::Area>(area));
-      emit_event(std::move(e));
+      emit_pawn_moved(seat, area, area, Cause::kNone);  // T67-8: drawn from the bag (from = to)
       next_advanced_pawn();
       return;
     }
     case Phase::kForcedChoice:
     case Phase::kForcerChoice:
-      if (a == action::kForcedTimeout) {
+      if (a.kind == Kind::kForcedTimeout) {
         pb::Event e;
         e.mutable_forced_timed_out()->set_seat(seat);
         emit_event(std::move(e));
@@ -53,16 +50,11 @@ void TortugaState::do_apply(Seat seat, ActionId a) {
         pend_seat_ = forcer_;
         return;
       }
-      reveal_slot(target_, static_cast<int>(a - action::kPick), forcer_);
+      reveal_slot(target_, a.slot, forcer_);
       return;
     case Phase::kVoteCalled:
-      if (a == action::kUseAtlantis) {
-        map_owner_[map_index(kAtlantis)] = -1;
-        discard_.push_back(kAtlantis);
-        pb::Event e;
-        e.mutable_map_used()->set_card(pb::EVENT_ATLANTIS);
-        e.mutable_map_used()->set_owner(seat);
-        emit_event(std::move(e));
+      if (a.kind == Kind::kUseAtlantis) {
+        spend_map(kAtlantis, seat);
         move_pawn(seat, vote_ship_, Cause::kNone);
         albatross_check();
       } else {
@@ -73,12 +65,8 @@ void TortugaState::do_apply(Seat seat, ActionId a) {
       begin_voting();
       return;
     case Phase::kVoting: {
-      std::vector<int> kinds;
-      if (a < action::kVote2) kinds = {static_cast<int>(a - action::kVote)};
-      else {
-        const auto pr = vote_pair(static_cast<int>(a - action::kVote2));
-        kinds = {pr[0], pr[1]};
-      }
+      std::vector<int> kinds = {a.vote};
+      if (a.kind == Kind::kVoteTwo) kinds.push_back(a.vote2);
       for (int k : kinds) erase_one(hand_[seat], k);
       submitted_[seat] = kinds;
       pb::Event e;
@@ -88,7 +76,7 @@ void TortugaState::do_apply(Seat seat, ActionId a) {
       return;
     }
     case Phase::kAttackPlacement: {
-      const int source = static_cast<int>(a - action::kPlace) / 2, h = static_cast<int>(a - action::kPlace) % 2;
+      const int source = a.source, h = a.hold;
       if (source == 0) --galleon_;
       else --hold_[1 - vote_ship_][source - 1];
       ++hold_[vote_ship_][h];
@@ -103,7 +91,7 @@ void TortugaState::do_apply(Seat seat, ActionId a) {
       return;
     }
     case Phase::kChoosePlayer: {
-      const Seat t = static_cast<Seat>(a - action::kChoose);
+      const Seat t = a.seat;
       const int card = pend_card_;
       if (card == kPistol) {
         maroon_single(t, Cause::kPistol);  // T67-28
@@ -146,7 +134,7 @@ void TortugaState::do_apply(Seat seat, ActionId a) {
       return;
     }
     case Phase::kLetterChoice:
-      if (a == action::kLetterDraw) {
+      if (a.kind == Kind::kLetterDraw) {
         draw_vote(seat);  // T67-29 option 2
         pb::Event e;
         e.mutable_letter_drew()->set_seat(seat);
@@ -155,14 +143,13 @@ void TortugaState::do_apply(Seat seat, ActionId a) {
         if (hand_[seat].empty()) end_action();
         return;
       } else {
-        const int idx = static_cast<int>(a - action::kLetterMove);
-        move_pawn(idx / 2, idx % 2, Cause::kNone);  // T67-29 option 1
+        move_pawn(a.seat, a.ship, Cause::kNone);  // T67-29 option 1
         albatross_check();
         end_action();
         return;
       }
     case Phase::kLetterReturn: {
-      const int k = static_cast<int>(a - action::kPut);
+      const int k = a.vote;
       erase_one(hand_[seat], k);
       vote_deck_.push_back(DeckCard{k, -1, seat});  // on top, known to him (T67-H-4)
       pb::Event e;
@@ -172,7 +159,7 @@ void TortugaState::do_apply(Seat seat, ActionId a) {
       return;
     }
     case Phase::kGiveUpCard: {
-      const int k = static_cast<int>(a - action::kPut);
+      const int k = a.vote;
       erase_one(hand_[seat], k);
       put_vote_bottom(k, seat);  // T67-10, T67-H-4
       pb::Event e;
@@ -183,26 +170,16 @@ void TortugaState::do_apply(Seat seat, ActionId a) {
     }
     case Phase::kMaroonWindow: {
       const Cause cause = cause_;
-      if (a == action::kUseFountain) {
+      if (a.kind == Kind::kUseFountain) {
         // T67-33: the marooning is cancelled (a Captain's action is still spent).
-        map_owner_[map_index(kFountain)] = -1;
-        discard_.push_back(kFountain);
-        pb::Event e;
-        e.mutable_map_used()->set_card(pb::EVENT_FOUNTAIN_OF_YOUTH);
-        e.mutable_map_used()->set_owner(seat);
-        emit_event(std::move(e));
+        spend_map(kFountain, seat);
         end_action();
         return;
       }
-      if (a == action::kUseAtlantis) {
+      if (a.kind == Kind::kUseAtlantis) {
         // T67-34: to the other ship instead; a marooning Captain acts again.
         const int other = 1 - place_of(seat).area;
-        map_owner_[map_index(kAtlantis)] = -1;
-        discard_.push_back(kAtlantis);
-        pb::Event e;
-        e.mutable_map_used()->set_card(pb::EVENT_ATLANTIS);
-        e.mutable_map_used()->set_owner(seat);
-        emit_event(std::move(e));
+        spend_map(kAtlantis, seat);
         move_pawn(seat, other, Cause::kNone);
         albatross_check();
         if (cause == Cause::kCaptain) extra_action_ = true;
@@ -218,26 +195,24 @@ void TortugaState::do_apply(Seat seat, ActionId a) {
       return;
     }
     case Phase::kTurn:
-      break;
+      apply_turn(seat, a);
+      return;
     case Phase::kFinished:
       return;
   }
+}
 
-  // Phase::kTurn.
-  if (a == action::kUseAtlantis) {
+// T67-15..T67-25, and the Atlantis window at the start of a turn (T67-A-5).
+void TortugaState::apply_turn(Seat seat, const Action& a) {
+  if (a.kind == Kind::kUseAtlantis) {
     // T67-34, T67-A-5: a free move, not an action.
-    map_owner_[map_index(kAtlantis)] = -1;
-    discard_.push_back(kAtlantis);
     atlantis_done_ = true;
-    pb::Event e;
-    e.mutable_map_used()->set_card(pb::EVENT_ATLANTIS);
-    e.mutable_map_used()->set_owner(seat);
-    emit_event(std::move(e));
+    spend_map(kAtlantis, seat);
     move_pawn(seat, 1 - place_of(seat).area, Cause::kNone);
     albatross_check();
     return;
   }
-  if (a == action::kDecline) {
+  if (a.kind == Kind::kDecline) {
     atlantis_done_ = true;
     pb::Event e;
     e.mutable_declined()->set_seat(seat);
@@ -245,53 +220,66 @@ void TortugaState::do_apply(Seat seat, ActionId a) {
     return;
   }
   atlantis_done_ = true;  // the window closes once the turn's action is declared
-  if (a == action::kPass) {
-    pb::Event e;
-    e.mutable_passed()->set_seat(seat);
-    emit_event(std::move(e));
-    end_action();
-  } else if (a < action::kReveal) {
-    const auto& pr = kSlotPairs[a - action::kLook];
-    do_look(seat, pr[0], pr[1]);
-    end_action();
-  } else if (a < action::kForce) {
-    reveal_slot(seat, static_cast<int>(a - action::kReveal), -1);
-  } else if (a < action::kMove) {
-    const int idx = static_cast<int>(a - action::kForce);
-    const auto& pr = kSlotPairs[idx / kMaxPlayers];
-    const Seat t = idx % kMaxPlayers;
-    pb::Event e;
-    e.mutable_forced()->set_seat(seat);
-    e.mutable_forced()->set_target(t);
-    e.mutable_forced()->add_slots(pr[0]);
-    e.mutable_forced()->add_slots(pr[1]);
-    emit_event(std::move(e));
-    phase_ = Phase::kForcedChoice;
-    pend_seat_ = t;
-    target_ = t;
-    forcer_ = seat;
-    pend_slots_ = {pr[0], pr[1]};
-  } else if (a < action::kAttack) {
-    move_pawn(seat, static_cast<int>(a - action::kMove), Cause::kNone);
-    albatross_check();
-    end_action();
-  } else if (a == action::kAttack) {
-    call_vote(VoteKind::kAttack, seat, place_of(seat).area);
-  } else if (a < action::kMutiny) {
-    maroon_single(static_cast<Seat>(a - action::kMaroon), Cause::kCaptain);
-  } else if (a == action::kMutiny) {
-    call_vote(VoteKind::kMutiny, seat, place_of(seat).area);
-  } else if (a < action::kBrawl) {
-    const int ship = place_of(seat).area, from = static_cast<int>(a - action::kShift);
-    --hold_[ship][from];
-    ++hold_[ship][1 - from];
-    pb::Event e;
-    e.mutable_treasure_shifted()->set_ship(static_cast<pb::Ship>(ship));
-    e.mutable_treasure_shifted()->set_from(static_cast<pb::Team>(from));
-    emit_event(std::move(e));
-    end_action();
-  } else if (a == action::kBrawl) {
-    call_vote(VoteKind::kBrawl, seat, -1);
+  switch (a.kind) {
+    case Kind::kPass: {
+      pb::Event e;
+      e.mutable_passed()->set_seat(seat);
+      emit_event(std::move(e));
+      end_action();
+      return;
+    }
+    case Kind::kLook:
+      do_look(seat, a.slot_a, a.slot_b);
+      end_action();
+      return;
+    case Kind::kReveal:
+      reveal_slot(seat, a.slot, -1);
+      return;
+    case Kind::kForce: {
+      const Seat t = a.seat;
+      pb::Event e;
+      e.mutable_forced()->set_seat(seat);
+      e.mutable_forced()->set_target(t);
+      e.mutable_forced()->add_slots(a.slot_a);
+      e.mutable_forced()->add_slots(a.slot_b);
+      emit_event(std::move(e));
+      phase_ = Phase::kForcedChoice;
+      pend_seat_ = t;
+      target_ = t;
+      forcer_ = seat;
+      pend_slots_ = {a.slot_a, a.slot_b};
+      return;
+    }
+    case Kind::kMove:
+      move_pawn(seat, a.area, Cause::kNone);
+      albatross_check();
+      end_action();
+      return;
+    case Kind::kAttack:
+      call_vote(VoteKind::kAttack, seat, place_of(seat).area);
+      return;
+    case Kind::kMaroon:
+      maroon_single(a.seat, Cause::kCaptain);
+      return;
+    case Kind::kMutiny:
+      call_vote(VoteKind::kMutiny, seat, place_of(seat).area);
+      return;
+    case Kind::kShift: {
+      const int ship = place_of(seat).area, from = a.hold;
+      --hold_[ship][from];
+      ++hold_[ship][1 - from];
+      pb::Event e;
+      e.mutable_treasure_shifted()->set_ship(static_cast<pb::Ship>(ship));
+      e.mutable_treasure_shifted()->set_from(static_cast<pb::Team>(from));
+      emit_event(std::move(e));
+      end_action();
+      return;
+    }
+    case Kind::kBrawl:
+      call_vote(VoteKind::kBrawl, seat, -1);
+      return;
+    default:
+      return;  // not a turn action: never legal here
   }
 }
 

@@ -7,7 +7,7 @@
 #include <memory>
 #include <optional>
 
-#include "rules/bots/random_bot.h"
+#include "rules/core/bot.h"
 #include "rules/core/rng.h"
 
 namespace brethren::rules::tortuga_1667 {

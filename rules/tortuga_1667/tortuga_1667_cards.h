@@ -1,4 +1,4 @@
-// Tortuga 1667: card tables (rules reference §1.4-§1.6).
+// Tortuga 1667: card and board tables (rules reference §1.4-§1.6).
 #pragma once
 
 #include <array>
@@ -10,6 +10,9 @@ inline constexpr int kMaxPlayers = 9;
 inline constexpr int kShipCapacity = 5;   // T67-11
 inline constexpr int kRowSize = 5;        // T67-4
 inline constexpr int kHandSize = 3;       // T67-2
+
+// Areas, as in the proto enum Area.
+inline constexpr int kFD = 0, kJR = 1, kTortuga = 2, kFDBoat = 3, kJRBoat = 4;
 
 // Teams, as in the proto enum Team.
 inline constexpr int kBritish = 0;

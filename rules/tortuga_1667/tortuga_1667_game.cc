@@ -1,4 +1,4 @@
-// Tortuga 1667: metadata, option checks and the match factory.
+// Tortuga 1667: metadata, the setup check and the match factory.
 #include <algorithm>
 #include <numeric>
 
@@ -45,12 +45,12 @@ class TortugaGame final : public Game {
   const v1::GameInfo& info() const override { return info_; }
   std::uint64_t max_moves() const override { return kMaxMoves; }
 
-  Result<std::unique_ptr<State>> new_match(const MatchSetup& setup) const override {
-    if (auto st = check_seat_count(setup.seats); !st) return st.error();
-    if (setup.options.game_case() != v1::GameOptions::GAME_NOT_SET && !setup.options.has_tortuga_1667()) {
+  Status check_setup(const v1::GameOptions& options, int seats) const override {
+    if (auto st = check_seat_count(seats); !st) return st.error();
+    if (options.game_case() != v1::GameOptions::GAME_NOT_SET && !options.has_tortuga_1667()) {
       return make_error(ErrorCode::kInvalidOptions, "the options are not Tortuga 1667 options");
     }
-    const auto& o = setup.options.tortuga_1667();
+    const auto& o = options.tortuga_1667();
     if (o.vote_card_copies_size() != 0) {
       if (o.vote_card_copies_size() != kVoteKinds)
         return make_error(ErrorCode::kInvalidOptions, "vote_card_copies needs exactly 12 entries (T67-A-1)");
@@ -78,7 +78,13 @@ class TortugaGame final : public Game {
     }
     if (o.random_star_count() != 0 && (o.random_star_count() < 3 || o.random_star_count() > kStarCount))
       return make_error(ErrorCode::kInvalidOptions, "random_star_count must be 3..6 (T67-9)");
-    return std::unique_ptr<State>(std::make_unique<TortugaState>(o, setup.seats, setup.seed, setup.secret_seed));
+    return Ok{};
+  }
+
+  Result<std::unique_ptr<State>> new_match(const MatchSetup& setup) const override {
+    if (auto st = check_setup(setup.options, setup.seats); !st) return st.error();
+    return std::unique_ptr<State>(std::make_unique<TortugaState>(setup.options.tortuga_1667(), setup.seats,
+                                                                 setup.seed, setup.secret_seed));
   }
 
   Result<std::unique_ptr<State>> deserialize(std::string_view bytes) const override {

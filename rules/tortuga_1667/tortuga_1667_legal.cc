@@ -1,38 +1,11 @@
-// Tortuga 1667: whose move it is, legal actions and the T67-16 timeouts.
+// Tortuga 1667: the legal actions of a seat and, for any other action, why
+// it is illegal now, citing the rule.
 #include <algorithm>
+#include <string>
 
 #include "rules/tortuga_1667/tortuga_1667.h"
-#include "rules/tortuga_1667/tortuga_1667_util.h"
 
 namespace brethren::rules::tortuga_1667 {
-namespace pb = v1::tortuga_1667;
-using util::erase_one;
-using util::insert_sorted;
-using util::wrap;
-
-// --- Whose move --------------------------------------------------------------
-
-std::vector<Seat> TortugaState::acting_seats() const {
-  std::vector<Seat> out;
-  switch (phase_) {
-    case Phase::kFinished:
-      break;
-    case Phase::kTurn:
-      out.push_back(current_);
-      if (atlantis_window_open()) out.push_back(map_owner_[map_index(kAtlantis)]);
-      std::sort(out.begin(), out.end());
-      break;
-    case Phase::kVoting:
-      for (int v : voters_) {
-        if (submitted_[v].empty()) out.push_back(v);
-      }
-      std::sort(out.begin(), out.end());
-      break;
-    default:
-      out.push_back(pend_seat_);
-  }
-  return out;
-}
 
 void TortugaState::turn_actions(Seat seat, std::vector<ActionId>& out) const {
   // T67-17..T67-19 (T67-27, T67-A-17: Look and Force need two face-down cards).
@@ -183,19 +156,54 @@ void TortugaState::fill_legal_actions(Seat seat, std::vector<ActionId>& out) con
   std::sort(out.begin(), out.end());
 }
 
-std::optional<ActionId> TortugaState::timeout_action(Seat seat) const {
-  if (!timer_ || !is_acting(seat)) return std::nullopt;
-  // T67-16: "look at 2 event cards"; a forced player leaves the choice to the
-  // forcing player. The optional Atlantis window simply closes.
-  if (phase_ == Phase::kTurn && seat == current_) {
-    for (int p = 0; p < 10; ++p) {
-      if (row_[kSlotPairs[p][0]].card >= 0 && row_[kSlotPairs[p][1]].card >= 0) return action::kLook + p;
-    }
-    return std::nullopt;
+std::string TortugaState::illegal_reason(Seat seat, ActionId id) const {
+  const Action a = decode(id);
+  switch (phase_) {
+    case Phase::kSetupTreasure:
+      return "the captain places his starting chest in the British or French hold of his ship (T67-6)";
+    case Phase::kAdvancedPlacement:
+      return "place your pawn at the end of a ship that is not full or on Tortuga (T67-8, T67-11)";
+    case Phase::kForcedChoice:
+    case Phase::kForcerChoice:
+      return "pick one of the two positions pointed at (T67-19)";
+    case Phase::kVoteCalled:
+      return "a vote was called: use Atlantis to join it or decline (T67-34, T67-A-5)";
+    case Phase::kVoting:
+      if (a.kind == Kind::kVoteTwo)
+        return "playing two vote cards needs El Dorado and both cards in hand (T67-35)";
+      return "play one vote card of a kind you hold, face down (T67-26)";
+    case Phase::kAttackPlacement:
+      return "the chest comes from the Galleon while it has any; only then from the other ship (T67-21, T67-A-4)";
+    case Phase::kChoosePlayer:
+      return pend_card_ == kPistol ? "choose the player to maroon (T67-28)"
+                                   : "choose another player (T67-32, T67-37)";
+    case Phase::kLetterChoice:
+      return "move a player from Tortuga or a lifeboat to a ship that is not full, or draw a vote card (T67-29)";
+    case Phase::kLetterReturn:
+      return "put a vote card from your hand on top of the vote deck (T67-29)";
+    case Phase::kGiveUpCard:
+      return "give up one vote card from your hand (T67-10)";
+    case Phase::kMaroonWindow:
+      return "use a treasure map that applies to this marooning, or decline (T67-33, T67-34, T67-A-15)";
+    case Phase::kFinished:
+      return "the match has ended";
+    case Phase::kTurn:
+      break;
   }
-  if (phase_ == Phase::kTurn) return action::kDecline;
-  if (phase_ == Phase::kForcedChoice) return action::kForcedTimeout;
-  return std::nullopt;
+  if (seat != current_) return "only the Atlantis owner may act out of turn now: use it or decline (T67-A-5)";
+  if (a.kind == Kind::kLook || a.kind == Kind::kReveal || a.kind == Kind::kForce)
+    return "Look and Force need two face-down cards; Reveal a face-down one; Force names another player (T67-17..19, T67-27)";
+  if (a.kind == Kind::kMove)
+    return sunk_ ? "the lifeboats were sunk by Black Powder (T67-36)"
+                 : "lifeboat moves go one step to a free lifeboat or to a ship that is not full (T67-12, T67-20)";
+  if (a.kind == Kind::kAttack) return "only a Captain may attack (T67-21)";
+  if (a.kind == Kind::kMaroon) return "only a Captain may maroon another member of his own crew (T67-22, T67-A-6)";
+  if (a.kind == Kind::kMutiny) return "only a First Mate may call a mutiny (T67-23)";
+  if (a.kind == Kind::kShift) return "only the Cabin Boy may shift a chest from a non-empty hold (T67-24)";
+  if (a.kind == Kind::kBrawl) return "only the Governor of Tortuga may call a brawl (T67-25)";
+  if (a.kind == Kind::kPass) return "you may pass only when no action is possible";
+  if (a.kind == Kind::kUseAtlantis) return "Atlantis: only its owner, from a ship, to the other ship if not full (T67-34)";
+  return "that is not a turn action (T67-15)";
 }
 
 }  // namespace brethren::rules::tortuga_1667

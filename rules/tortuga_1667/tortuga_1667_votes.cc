@@ -2,13 +2,9 @@
 #include <algorithm>
 
 #include "rules/tortuga_1667/tortuga_1667.h"
-#include "rules/tortuga_1667/tortuga_1667_util.h"
 
 namespace brethren::rules::tortuga_1667 {
 namespace pb = v1::tortuga_1667;
-using util::erase_one;
-using util::insert_sorted;
-using util::wrap;
 
 // --- Votes (T67-26) ----------------------------------------------------------
 
@@ -86,12 +82,7 @@ void TortugaState::resolve_vote() {
     if (submitted_[s].empty()) continue;
     cards.insert(cards.end(), submitted_[s].begin(), submitted_[s].end());
     if (submitted_[s].size() == 2) {  // T67-35: El Dorado is spent
-      map_owner_[map_index(kElDorado)] = -1;
-      discard_.push_back(kElDorado);
-      pb::Event e;
-      e.mutable_map_used()->set_card(pb::EVENT_EL_DORADO);
-      e.mutable_map_used()->set_owner(s);
-      emit_event(std::move(e));
+      spend_map(kElDorado, s);
     }
     played.push_back(s);
     submitted_[s].clear();  // authorship is dropped here (T67-H-3)

@@ -124,7 +124,9 @@ void auction_to(S& s, Seat winner, int amount) {
 
 TEST_CASE("PRQ-1: three or four players, other counts are refused") {
   for (int seats : {3, 4}) REQUIRE(game->new_match({{}, seats, 1}).ok());
+  for (int seats : {3, 4}) REQUIRE(game->check_setup({}, seats).ok());
   for (int seats : {0, 2, 5}) {
+    REQUIRE(game->check_setup({}, seats).error().code == ErrorCode::kInvalidSeatCount);
     auto r = game->new_match({{}, seats, 1});
     REQUIRE(r.error().code == ErrorCode::kInvalidSeatCount);
     REQUIRE_THAT(r.error().message, Catch::Contains("3 to 4"));
@@ -132,7 +134,11 @@ TEST_CASE("PRQ-1: three or four players, other counts are refused") {
 }
 
 TEST_CASE("PRQ-A-6, PRQ-A-4, PRQ-A-7: options are validated") {
-  auto refused = [](const v1::GameOptions& o) { return game->new_match({o, 3, 1}).error().code == ErrorCode::kInvalidOptions; };
+  // The lobby's check (Game::check_setup) and new_match refuse alike.
+  auto refused = [](const v1::GameOptions& o) {
+    return game->check_setup(o, 3).error().code == ErrorCode::kInvalidOptions &&
+           game->new_match({o, 3, 1}).error().code == ErrorCode::kInvalidOptions;
+  };
   v1::GameOptions foreign;
   foreign.mutable_letter_of_marque();
   REQUIRE(refused(foreign));
@@ -1153,6 +1159,23 @@ TEST_CASE("ActionId encoding: every id survives encode -> decode, malformed mess
   const auto red5 = s->encode_action(0, action::play(crew_card(0, 5))).port_royal_panning().play_card().card();
   REQUIRE(red5.colour() == pb::COLOUR_RED);
   REQUIRE(red5.value() == 5);
+}
+
+TEST_CASE("The decoded action: decode and encode are inverse on every ActionId, parameters as encoded") {
+  for (ActionId a = 0; a < action::kSpaceSize; ++a) {
+    INFO("action " << a);
+    REQUIRE(encode(decode(a)) == a);
+  }
+  REQUIRE(decode(action::kPass).kind == Kind::kPass);
+  REQUIRE(decode(action::bid(7)).kind == Kind::kBid);
+  REQUIRE(decode(action::bid(7)).amount == 7);
+  REQUIRE(decode(action::play(crew_card(2, 4))).card == crew_card(2, 4));
+  const Action moved = decode(action::move_prisoner(1, 2, 3));
+  REQUIRE(moved.kind == Kind::kMovePrisoner);
+  REQUIRE((moved.ship == 1 && moved.index == 2 && moved.to == 3));
+  const Action special = decode(action::move_special(loot_id(Special::kX2), 0));
+  REQUIRE(special.kind == Kind::kMoveSpecial);
+  REQUIRE((special.loot == loot_id(Special::kX2) && special.to == 0));
 }
 
 TEST_CASE("Serialization: a state round-trips, truncated or out-of-range bytes are refused") {

@@ -6,6 +6,7 @@
 #include <set>
 
 #include "rules/tortuga_1667/tortuga_1667.h"
+#include "tests/rules/tortuga_1667_test_access.h"
 #include "tools/simulation.h"
 
 using namespace brethren;
@@ -58,15 +59,15 @@ std::unique_ptr<TortugaState> started(int seats, std::uint64_t seed, pb::Options
 }
 
 // A table: ships, Tortuga, lifeboats; it becomes `current`'s turn.
-std::unique_ptr<TortugaState> table(int seats, TortugaState::Board board, Seat current, std::uint64_t seed = 7) {
+std::unique_ptr<TortugaState> table(int seats, TestAccess::Board board, Seat current, std::uint64_t seed = 7) {
   auto s = started(seats, seed);
-  s->debug_set_board(board);
-  s->debug_set_current(current);
+  TestAccess::set_board(*s, board);
+  TestAccess::set_current(*s, current);
   return s;
 }
 std::unique_ptr<TortugaState> table(int seats, std::vector<std::vector<int>> ships, std::vector<int> tortuga,
                                     std::array<int, 2> boats, Seat current, std::uint64_t seed = 7) {
-  TortugaState::Board board;
+  TestAccess::Board board;
   board.ships = std::move(ships);
   board.tortuga = std::move(tortuga);
   board.boats = boats;
@@ -99,6 +100,8 @@ TEST_CASE("T67-1, §1.4, T67-2: loyalty table, three vote cards each, 4 to 9 pla
     REQUIRE(tv(*s, Viewer::spectator()).own_loyalty() == pb::TEAM_UNKNOWN);
   }
   for (int seats : {3, 10}) REQUIRE(game->new_match({{}, seats, 1}).error().code == ErrorCode::kInvalidSeatCount);
+  for (int seats : {3, 10}) REQUIRE(game->check_setup({}, seats).error().code == ErrorCode::kInvalidSeatCount);
+  for (int seats = kMinPlayers; seats <= kMaxPlayers; ++seats) REQUIRE(game->check_setup({}, seats).ok());
 }
 
 TEST_CASE("T67-A-1: the vote deck composition is a room option with the reference default") {
@@ -128,7 +131,9 @@ TEST_CASE("Options: foreign or invalid option values are refused") {
   auto refused = [](const pb::Options& o) {
     v1::GameOptions g;
     *g.mutable_tortuga_1667() = o;
-    return game->new_match({g, 5, 1}).error().code == ErrorCode::kInvalidOptions;
+    // The lobby's check (Game::check_setup) and new_match refuse alike.
+    return game->check_setup(g, 5).error().code == ErrorCode::kInvalidOptions &&
+           game->new_match({g, 5, 1}).error().code == ErrorCode::kInvalidOptions;
   };
   pb::Options few;
   few.add_vote_card_copies(30);
@@ -156,6 +161,7 @@ TEST_CASE("Options: foreign or invalid option values are refused") {
   v1::GameOptions foreign;
   foreign.mutable_letter_of_marque();
   REQUIRE(game->new_match({foreign, 5, 1}).error().code == ErrorCode::kInvalidOptions);
+  REQUIRE(game->check_setup(foreign, 5).error().code == ErrorCode::kInvalidOptions);
 }
 
 TEST_CASE("T67-3, T67-H-7, T67-A-18: three random star cards, hidden, the rest go back to the box") {
@@ -289,7 +295,7 @@ TEST_CASE("T67-17, T67-H-5: Look shows two cards to the looker only, everyone se
 
 TEST_CASE("T67-18, T67-27: Reveal resolves the card and refills the position while the deck lasts") {
   auto s = started(4, 12);
-  s->debug_put_event(2, kLetter);
+  TestAccess::put_event(*s, 2, kLetter);
   const Seat me = s->current_seat();
   const std::size_t deck = s->event_deck().size();
   const int next = s->event_deck().back();
@@ -305,8 +311,8 @@ TEST_CASE("T67-18, T67-27: Reveal resolves the card and refills the position whi
 
 TEST_CASE("T67-19, T67-H-5: Force: the named player reveals one of two, the other stays in place") {
   auto s = started(4, 13);
-  s->debug_put_event(0, kLetter);
-  s->debug_put_event(4, kPistol);
+  TestAccess::put_event(*s, 0, kLetter);
+  TestAccess::put_event(*s, 4, kPistol);
   const Seat me = s->current_seat(), victim = (me + 2) % 4;
   REQUIRE_FALSE(legal(*s, me, action::force(0, 4, me)));  // another player
   act(*s, me, action::force(0, 4, victim));
@@ -335,7 +341,7 @@ TEST_CASE("T67-16: the 30-second rule: look at 2 for the player, the forcing pla
   REQUIRE(t.has_value());
   REQUIRE(s->encode_action(me, *t).tortuga_1667().has_look());
   REQUIRE_FALSE(s->timeout_action(victim).has_value());
-  s->debug_put_event(1, kLetter);
+  TestAccess::put_event(*s, 1, kLetter);
   act(*s, me, action::force(1, 2, victim));
   t = s->timeout_action(victim);
   REQUIRE(t == action::kForcedTimeout);
@@ -355,10 +361,10 @@ TEST_CASE("T67-20, T67-12, T67-A-8: lifeboat moves, one pawn per lifeboat, full 
   REQUIRE_FALSE(legal(*s, 4, action::move(kFD)));  // two steps from Tortuga
   act(*s, 4, action::move(kJRBoat));
   REQUIRE(s->lifeboat(kJR) == 4);
-  s->debug_set_current(3);
+  TestAccess::set_current(*s, 3);
   REQUIRE_FALSE(legal(*s, 3, action::move(kJRBoat)));  // occupied
   REQUIRE_FALSE(legal(*s, 3, action::move(kFDBoat)));  // not his ship's lifeboat
-  s->debug_set_current(4);
+  TestAccess::set_current(*s, 4);
   REQUIRE(legal(*s, 4, action::move(kJR)));
   REQUIRE_FALSE(legal(*s, 4, action::move(kFD)));
   act(*s, 4, action::move(kJR));
@@ -371,7 +377,7 @@ TEST_CASE("T67-20, T67-12, T67-A-8: lifeboat moves, one pawn per lifeboat, full 
 
 TEST_CASE("T67-11, T67-13: a pawn boarding an empty ship becomes Captain, an empty ship keeps its treasure") {
   auto s = table(4, {{{}, {0, 1}}, {2}, {3, -1}}, 3);
-  s->debug_set_treasure(4, {{{1, 2}, {0, 0}}}, {0, 0}, 2);
+  TestAccess::set_treasure(*s, 4, {{{1, 2}, {0, 0}}}, {0, 0}, 2);
   REQUIRE(s->team_total(kFrench) == 2);  // the empty FD still counts
   act(*s, 3, action::move(kFD));
   REQUIRE(s->crew(kFD) == std::vector<int>{3});
@@ -395,7 +401,7 @@ TEST_CASE("T67-22, T67-10, T67-A-6: the Captain maroons another crew member to t
 
 TEST_CASE("T67-10: a pawn marooned from a lifeboat goes to the end of Tortuga") {
   auto s = table(4, {{{0}, {1}}, {2}, {3, -1}}, 0);
-  s->debug_put_event(0, kPistol);
+  TestAccess::put_event(*s, 0, kPistol);
   act(*s, 0, action::reveal(0));
   act(*s, 0, action::choose(3));
   REQUIRE(s->lifeboat(kFD) == -1);
@@ -404,8 +410,8 @@ TEST_CASE("T67-10: a pawn marooned from a lifeboat goes to the end of Tortuga") 
 
 TEST_CASE("T67-10: marooned while on Tortuga: to the end, and one vote card of his choice to the bottom") {
   auto s = table(4, {{{0}, {1}}, {2, 3}, {-1, -1}}, 0);
-  s->debug_set_hand(2, {1, 5, 9});
-  s->debug_put_event(0, kPistol);
+  TestAccess::set_hand(*s, 2, {1, 5, 9});
+  TestAccess::put_event(*s, 0, kPistol);
   act(*s, 0, action::reveal(0));
   act(*s, 0, action::choose(2));
   REQUIRE(s->tortuga() == std::vector<int>{3, 2});
@@ -422,11 +428,11 @@ TEST_CASE("T67-10: marooned while on Tortuga: to the end, and one vote card of h
 
 TEST_CASE("T67-21, T67-26: Attack: every pawn on the ship votes, the deck adds a card, one chest is taken") {
   auto s = table(5, {{{0, 1, 2}, {3, 4}}, {}, {-1, -1}}, 0);
-  s->debug_set_treasure(4, {{{0, 0}, {1, 0}}}, {0, 0}, 2);
-  s->debug_set_hand(0, {kind_of(kCannon, kBritish, true), 4, 4});
-  s->debug_set_hand(1, {kind_of(kTorch, kBritish, true), 4, 8});
-  s->debug_set_hand(2, {kind_of(kTorch, kFrench, true), 5, 8});
-  s->debug_set_vote_top(kind_of(kCannon, kFrench, false));
+  TestAccess::set_treasure(*s, 4, {{{0, 0}, {1, 0}}}, {0, 0}, 2);
+  TestAccess::set_hand(*s, 0, {kind_of(kCannon, kBritish, true), 4, 4});
+  TestAccess::set_hand(*s, 1, {kind_of(kTorch, kBritish, true), 4, 8});
+  TestAccess::set_hand(*s, 2, {kind_of(kTorch, kFrench, true), 5, 8});
+  TestAccess::set_vote_top(*s, kind_of(kCannon, kFrench, false));
   act(*s, 0, action::kAttack);
   REQUIRE(s->phase() == Phase::kVoting);
   REQUIRE(s->acting_seats() == std::vector<Seat>{0, 1, 2});
@@ -452,13 +458,13 @@ namespace {
 // top symbols and the deck card; returns whether the attack succeeded.
 bool attack_with(const std::vector<int>& tops) {
   const int crew = static_cast<int>(tops.size()) - 1;  // the last one comes from the deck
-  TortugaState::Board b;
+  TestAccess::Board b;
   for (int i = 0; i < crew; ++i) b.ships[kFD].push_back(i);
   for (int i = crew; i < 5; ++i) b.tortuga.push_back(i);
   auto s = table(5, b, 0);
-  s->debug_set_treasure(4, {}, {0, 0}, 2);
-  for (int i = 0; i < crew; ++i) s->debug_set_hand(i, {kind_of(tops[i], kBritish, true)});
-  s->debug_set_vote_top(kind_of(tops.back(), kFrench, true));
+  TestAccess::set_treasure(*s, 4, {}, {0, 0}, 2);
+  for (int i = 0; i < crew; ++i) TestAccess::set_hand(*s, i, {kind_of(tops[i], kBritish, true)});
+  TestAccess::set_vote_top(*s, kind_of(tops.back(), kFrench, true));
   act(*s, 0, action::kAttack);
   for (int i = 0; i < crew; ++i) act(*s, i, action::vote(kind_of(tops[i], kBritish, true)));
   const auto rev = events_of(*s, Viewer::spectator(), pb::Event::kVoteRevealed).back().vote_revealed();
@@ -493,9 +499,9 @@ TEST_CASE("T67-21: a lone Captain may attack, no cannon or no net torch fails") 
 
 TEST_CASE("T67-21, T67-A-4, T67-A-3: with an empty Galleon the chest comes from the other ship, else nothing") {
   auto s = table(4, {{{0}, {1}}, {2, 3}, {-1, -1}}, 0);
-  s->debug_set_treasure(0, {{{0, 0}, {1, 2}}}, {0, 0}, 2);
-  s->debug_set_hand(0, {kind_of(kCannon, kBritish, true)});
-  s->debug_set_vote_top(kind_of(kTorch, kBritish, true));
+  TestAccess::set_treasure(*s, 0, {{{0, 0}, {1, 2}}}, {0, 0}, 2);
+  TestAccess::set_hand(*s, 0, {kind_of(kCannon, kBritish, true)});
+  TestAccess::set_vote_top(*s, kind_of(kTorch, kBritish, true));
   act(*s, 0, action::kAttack);
   act(*s, 0, action::vote(kind_of(kCannon, kBritish, true)));
   REQUIRE(s->phase() == Phase::kAttackPlacement);
@@ -506,9 +512,9 @@ TEST_CASE("T67-21, T67-A-4, T67-A-3: with an empty Galleon the chest comes from 
   REQUIRE(s->hold(kFD, kBritish) == 1);
   // Nothing anywhere: the attack succeeds but nothing happens.
   auto empty = table(4, {{{0}, {1}}, {2, 3}, {-1, -1}}, 0);
-  empty->debug_set_treasure(0, {}, {0, 0}, 2);
-  empty->debug_set_hand(0, {kind_of(kCannon, kBritish, true)});
-  empty->debug_set_vote_top(kind_of(kTorch, kBritish, true));
+  TestAccess::set_treasure(*empty, 0, {}, {0, 0}, 2);
+  TestAccess::set_hand(*empty, 0, {kind_of(kCannon, kBritish, true)});
+  TestAccess::set_vote_top(*empty, kind_of(kTorch, kBritish, true));
   act(*empty, 0, action::kAttack);
   act(*empty, 0, action::vote(kind_of(kCannon, kBritish, true)));
   REQUIRE(empty->phase() == Phase::kTurn);
@@ -520,9 +526,9 @@ TEST_CASE("T67-23, T67-A-16: Mutiny: all but the Captain vote, a strict skull ma
     auto s = table(5, {{{0, 1, 2}, {3, 4}}, {}, {-1, -1}}, 1);
     REQUIRE(legal(*s, 1, action::kMutiny));
     REQUIRE_FALSE(legal(*s, 2, action::kMutiny));
-    s->debug_set_hand(1, {kind_of(kTorch, kBritish, true)});
-    s->debug_set_hand(2, {kind_of(kTorch, kBritish, majority)});
-    s->debug_set_vote_top(kind_of(kTorch, kFrench, false));
+    TestAccess::set_hand(*s, 1, {kind_of(kTorch, kBritish, true)});
+    TestAccess::set_hand(*s, 2, {kind_of(kTorch, kBritish, majority)});
+    TestAccess::set_vote_top(*s, kind_of(kTorch, kFrench, false));
     act(*s, 1, action::kMutiny);
     REQUIRE(s->voters() == std::vector<int>{1, 2});
     act(*s, 1, action::vote(kind_of(kTorch, kBritish, true)));
@@ -539,13 +545,13 @@ TEST_CASE("T67-23, T67-A-16: Mutiny: all but the Captain vote, a strict skull ma
 
 TEST_CASE("T67-24: the Cabin Boy shifts one chest between his ship's holds") {
   auto s = table(4, {{{0, 1}, {2}}, {3}, {-1, -1}}, 1);
-  s->debug_set_treasure(4, {{{1, 0}, {0, 0}}}, {0, 0}, 2);
+  TestAccess::set_treasure(*s, 4, {{{1, 0}, {0, 0}}}, {0, 0}, 2);
   REQUIRE(legal(*s, 1, action::shift(kBritish)));
   REQUIRE_FALSE(legal(*s, 1, action::shift(kFrench)));  // the French hold is empty
   act(*s, 1, action::shift(kBritish));
   REQUIRE(s->hold(kFD, kBritish) == 0);
   REQUIRE(s->hold(kFD, kFrench) == 1);
-  s->debug_set_current(0);
+  TestAccess::set_current(*s, 0);
   REQUIRE_FALSE(legal(*s, 0, action::shift(kFrench)));  // the Captain is not the Cabin Boy here
 }
 
@@ -555,9 +561,9 @@ TEST_CASE("T67-25: Brawl on Tortuga: majority flag takes both chests, a tie spli
     REQUIRE(legal(*s, 2, action::kBrawl));
     REQUIRE_FALSE(legal(*s, 3, action::kBrawl));
     const int b = kind_of(kWater, kBritish, true), f = kind_of(kWater, kFrench, true);
-    s->debug_set_hand(2, {british >= 1 ? b : f});
-    s->debug_set_hand(3, {british >= 2 ? b : f});
-    s->debug_set_vote_top(british >= 3 ? b : f);
+    TestAccess::set_hand(*s, 2, {british >= 1 ? b : f});
+    TestAccess::set_hand(*s, 3, {british >= 2 ? b : f});
+    TestAccess::set_vote_top(*s, british >= 3 ? b : f);
     act(*s, 2, action::kBrawl);
     act(*s, 2, action::vote(british >= 1 ? b : f));
     act(*s, 3, action::vote(british >= 2 ? b : f));
@@ -568,8 +574,8 @@ TEST_CASE("T67-25: Brawl on Tortuga: majority flag takes both chests, a tie spli
   }
   // Alone, with one card each way: a tie puts one chest into each depot.
   auto alone = table(4, {{{0, 1}, {3}}, {2}, {-1, -1}}, 2);
-  alone->debug_set_hand(2, {kind_of(kWater, kBritish, true)});
-  alone->debug_set_vote_top(kind_of(kWater, kFrench, true));
+  TestAccess::set_hand(*alone, 2, {kind_of(kWater, kBritish, true)});
+  TestAccess::set_vote_top(*alone, kind_of(kWater, kFrench, true));
   act(*alone, 2, action::kBrawl);
   act(*alone, 2, action::vote(kind_of(kWater, kBritish, true)));
   REQUIRE((alone->depot(kBritish) == 1 && alone->depot(kFrench) == 1));
@@ -580,9 +586,9 @@ TEST_CASE("T67-25: Brawl on Tortuga: majority flag takes both chests, a tie spli
 TEST_CASE("T67-26, T67-H-3: votes are secret, only 'has voted' is published, authorship is dropped") {
   auto make = [](bool swap) {
     auto s = table(5, {{{0, 1}, {2, 3}}, {4}, {-1, -1}}, 0, 21);
-    s->debug_set_treasure(4, {}, {0, 0}, 2);
-    s->debug_set_hand(0, {0, 5, 9});
-    s->debug_set_hand(1, {0, 5, 10});
+    TestAccess::set_treasure(*s, 4, {}, {0, 0}, 2);
+    TestAccess::set_hand(*s, 0, {0, 5, 9});
+    TestAccess::set_hand(*s, 1, {0, 5, 10});
     act(*s, 0, action::kAttack);
     act(*s, 1, action::vote(swap ? 5 : 0));
     // Before everyone voted, only the voter himself knows his card.
@@ -616,8 +622,8 @@ TEST_CASE("T67-26, T67-H-3: votes are secret, only 'has voted' is published, aut
 TEST_CASE("T67-H-4: which card a player gives up or puts on top of the vote deck stays his secret") {
   auto give_up = [](int kind) {
     auto s = table(4, {{{0}, {1}}, {2, 3}, {-1, -1}}, 0);
-    s->debug_set_hand(2, {1, 5, 9});
-    s->debug_put_event(0, kPistol);
+    TestAccess::set_hand(*s, 2, {1, 5, 9});
+    TestAccess::put_event(*s, 0, kPistol);
     act(*s, 0, action::reveal(0));
     act(*s, 0, action::choose(2));
     act(*s, 2, action::put(kind));
@@ -625,9 +631,9 @@ TEST_CASE("T67-H-4: which card a player gives up or puts on top of the vote deck
   };
   auto letter = [](int kind) {
     auto s = table(4, {{{0, 1}, {2, 3}}, {}, {-1, -1}}, 0);
-    s->debug_set_hand(0, {1, 5, 9});
-    s->debug_set_vote_top(7);
-    s->debug_put_event(0, kLetter);
+    TestAccess::set_hand(*s, 0, {1, 5, 9});
+    TestAccess::set_vote_top(*s, 7);
+    TestAccess::put_event(*s, 0, kLetter);
     act(*s, 0, action::reveal(0));
     act(*s, 0, action::kLetterDraw);
     act(*s, 0, action::put(kind));
@@ -658,7 +664,7 @@ TEST_CASE("T67-26 step 6-7, T67-A-14: revealed cards go to the bottom, voters dr
 
 TEST_CASE("T67-A-13: a voter without vote cards does not vote, the deck card still counts") {
   auto s = table(4, {{{0, 1}, {2}}, {3}, {-1, -1}}, 0);
-  s->debug_set_hand(1, {});
+  TestAccess::set_hand(*s, 1, {});
   act(*s, 0, action::kAttack);
   REQUIRE(s->voters() == std::vector<int>{0});
   const auto called = events_of(*s, Viewer::spectator(), pb::Event::kVoteCalled).back().vote_called();
@@ -669,7 +675,7 @@ TEST_CASE("T67-A-13: a voter without vote cards does not vote, the deck card sti
 
 TEST_CASE("T67-28: Pistol: the reader maroons any player, himself included") {
   auto s = table(4, {{{0, 1}, {2}}, {3}, {-1, -1}}, 1);
-  s->debug_put_event(0, kPistol);
+  TestAccess::put_event(*s, 0, kPistol);
   act(*s, 1, action::reveal(0));
   REQUIRE(s->legal_actions(1).size() == 4);
   act(*s, 1, action::choose(2));
@@ -680,7 +686,7 @@ TEST_CASE("T67-28: Pistol: the reader maroons any player, himself included") {
 
 TEST_CASE("T67-29: Letter of Marque option 1 moves a player from Tortuga or a lifeboat to a ship") {
   auto s = table(5, {{{0, 1}, {2}}, {3}, {-1, 4}}, 0);
-  s->debug_put_event(0, kLetter);
+  TestAccess::put_event(*s, 0, kLetter);
   act(*s, 0, action::reveal(0));
   REQUIRE(legal(*s, 0, action::letter_move(3, kJR)));
   REQUIRE(legal(*s, 0, action::letter_move(4, kFD)));
@@ -692,9 +698,9 @@ TEST_CASE("T67-29: Letter of Marque option 1 moves a player from Tortuga or a li
 
 TEST_CASE("T67-29, T67-H-4: Letter of Marque option 2: draw, then put a card on top, known to him only") {
   auto s = table(4, {{{0, 1}, {2, 3}}, {}, {-1, -1}}, 0);
-  s->debug_put_event(0, kLetter);
-  s->debug_set_hand(0, {1, 2, 3});
-  s->debug_set_vote_top(7);
+  TestAccess::put_event(*s, 0, kLetter);
+  TestAccess::set_hand(*s, 0, {1, 2, 3});
+  TestAccess::set_vote_top(*s, 7);
   act(*s, 0, action::reveal(0));
   // Nobody is on Tortuga or in a lifeboat: only option 2 remains.
   REQUIRE(s->legal_actions(0) == std::vector<ActionId>{action::kLetterDraw});
@@ -710,7 +716,7 @@ TEST_CASE("T67-29, T67-H-4: Letter of Marque option 2: draw, then put a card on 
 
 TEST_CASE("T67-30: Black Spot maroons its reader") {
   auto s = table(4, {{{0, 1}, {2}}, {3}, {-1, -1}}, 0);
-  s->debug_put_event(3, kBlackSpot);
+  TestAccess::put_event(*s, 3, kBlackSpot);
   act(*s, 0, action::reveal(3));
   REQUIRE(s->crew(kFD) == std::vector<int>{1});
   REQUIRE(s->tortuga() == std::vector<int>{3, 0});
@@ -718,16 +724,16 @@ TEST_CASE("T67-30: Black Spot maroons its reader") {
 
 TEST_CASE("T67-31, T67-14: Albatross: kept, two aboard one ship maroon the crew, Cabin Boy first") {
   auto s = table(6, {{{0, 1, 2}, {3, 4}}, {5}, {-1, -1}}, 1);
-  s->debug_give(kAlbatross, 2);
-  s->debug_put_event(0, kAlbatross);
+  TestAccess::give(*s, kAlbatross, 2);
+  TestAccess::put_event(*s, 0, kAlbatross);
   act(*s, 1, action::reveal(0));
   REQUIRE(s->albatrosses(1) == 1);
   REQUIRE(s->crew(kFD).empty());
   REQUIRE(s->tortuga() == std::vector<int>{5, 2, 1, 0});  // the former Captain last
   // A "walking bomb" with two boarding a ship maroons that crew too.
   auto w = table(6, {{{0, 1}, {2, 3}}, {4}, {5, -1}}, 5);
-  w->debug_give(kAlbatross, 5);
-  w->debug_give(kAlbatross, 5);
+  TestAccess::give(*w, kAlbatross, 5);
+  TestAccess::give(*w, kAlbatross, 5);
   act(*w, 5, action::move(kFD));
   REQUIRE(w->crew(kFD).empty());
   REQUIRE(w->tortuga() == std::vector<int>{4, 5, 1, 0});
@@ -737,7 +743,7 @@ TEST_CASE("T67-31, T67-14: Albatross: kept, two aboard one ship maroon the crew,
 
 TEST_CASE("T67-32, T67-35: treasure maps go to another player, El Dorado draws a card at once") {
   auto s = table(4, {{{0, 1}, {2}}, {3}, {-1, -1}}, 0);
-  s->debug_put_event(0, kElDorado);
+  TestAccess::put_event(*s, 0, kElDorado);
   act(*s, 0, action::reveal(0));
   REQUIRE(s->phase() == Phase::kChoosePlayer);
   REQUIRE_FALSE(legal(*s, 0, action::choose(0)));  // another player
@@ -749,8 +755,8 @@ TEST_CASE("T67-32, T67-35: treasure maps go to another player, El Dorado draws a
 
 TEST_CASE("T67-35: El Dorado lets its owner play two cards once, then it is discarded") {
   auto s = table(4, {{{0, 1}, {2}}, {3}, {-1, -1}}, 0);
-  s->debug_give(kElDorado, 1);
-  s->debug_set_hand(1, {2, 4, 6, 8});
+  TestAccess::give(*s, kElDorado, 1);
+  TestAccess::set_hand(*s, 1, {2, 4, 6, 8});
   act(*s, 0, action::kAttack);
   REQUIRE(legal(*s, 1, action::vote2(4, 8)));
   REQUIRE_FALSE(legal(*s, 0, action::vote2(s->hand(0)[0], s->hand(0)[1])));
@@ -766,8 +772,8 @@ TEST_CASE("T67-35: El Dorado lets its owner play two cards once, then it is disc
 TEST_CASE("T67-33, T67-A-5: Fountain of Youth: the owner is asked and may cancel or decline") {
   // Black Spot revealed by the owner.
   auto s = table(4, {{{0, 1}, {2}}, {3}, {-1, -1}}, 0);
-  s->debug_give(kFountain, 0);
-  s->debug_put_event(0, kBlackSpot);
+  TestAccess::give(*s, kFountain, 0);
+  TestAccess::put_event(*s, 0, kBlackSpot);
   act(*s, 0, action::reveal(0));
   REQUIRE(s->phase() == Phase::kMaroonWindow);
   REQUIRE(s->legal_actions(0) == std::vector<ActionId>{action::kUseFountain, action::kDecline});
@@ -777,8 +783,8 @@ TEST_CASE("T67-33, T67-A-5: Fountain of Youth: the owner is asked and may cancel
   REQUIRE(s->current_seat() == 1);
   // Declining lets the marooning happen and keeps the card.
   auto d = table(4, {{{0, 1}, {2}}, {3}, {-1, -1}}, 0);
-  d->debug_give(kFountain, 1);
-  d->debug_put_event(0, kPistol);
+  TestAccess::give(*d, kFountain, 1);
+  TestAccess::put_event(*d, 0, kPistol);
   act(*d, 0, action::reveal(0));
   act(*d, 0, action::choose(1));
   act(*d, 1, action::kDecline);
@@ -786,16 +792,16 @@ TEST_CASE("T67-33, T67-A-5: Fountain of Youth: the owner is asked and may cancel
   REQUIRE(d->map_owner(kFountain) == 1);
   // His Captain's Maroon: cancelled, and the Captain's action is spent.
   auto c = table(4, {{{0, 1}, {2}}, {3}, {-1, -1}}, 0);
-  c->debug_give(kFountain, 1);
+  TestAccess::give(*c, kFountain, 1);
   act(*c, 0, action::maroon(1));
   act(*c, 1, action::kUseFountain);
   REQUIRE(c->crew(kFD) == std::vector<int>{0, 1});
   REQUIRE(c->current_seat() == 1);
   // T67-A-15: not against a Mutiny.
   auto m = table(4, {{{0, 1}, {2}}, {3}, {-1, -1}}, 1);
-  m->debug_give(kFountain, 0);
-  m->debug_set_hand(1, {kind_of(kTorch, kBritish, true)});
-  m->debug_set_vote_top(kind_of(kTorch, kBritish, true));
+  TestAccess::give(*m, kFountain, 0);
+  TestAccess::set_hand(*m, 1, {kind_of(kTorch, kBritish, true)});
+  TestAccess::set_vote_top(*m, kind_of(kTorch, kBritish, true));
   act(*m, 1, action::kMutiny);
   act(*m, 1, action::vote(kind_of(kTorch, kBritish, true)));
   REQUIRE(m->tortuga() == std::vector<int>{3, 0});
@@ -803,7 +809,7 @@ TEST_CASE("T67-33, T67-A-5: Fountain of Youth: the owner is asked and may cancel
 
 TEST_CASE("T67-34: Atlantis when his Captain maroons him: to the other ship, and the Captain acts again") {
   auto s = table(5, {{{0, 1, 2}, {3}}, {4}, {-1, -1}}, 0);
-  s->debug_give(kAtlantis, 2);
+  TestAccess::give(*s, kAtlantis, 2);
   act(*s, 0, action::maroon(2));
   REQUIRE(s->legal_actions(2) == std::vector<ActionId>{action::kUseAtlantis, action::kDecline});
   act(*s, 2, action::kUseAtlantis);
@@ -816,7 +822,7 @@ TEST_CASE("T67-34: Atlantis when his Captain maroons him: to the other ship, and
 
 TEST_CASE("T67-34, T67-A-5: Atlantis after a vote is called on the other ship: he joins the vote") {
   auto s = table(5, {{{0, 1}, {2, 3}}, {4}, {-1, -1}}, 0);
-  s->debug_give(kAtlantis, 3);
+  TestAccess::give(*s, kAtlantis, 3);
   act(*s, 0, action::kAttack);
   REQUIRE(s->phase() == Phase::kVoteCalled);
   REQUIRE(s->acting_seats() == std::vector<Seat>{3});
@@ -825,7 +831,7 @@ TEST_CASE("T67-34, T67-A-5: Atlantis after a vote is called on the other ship: h
   REQUIRE(s->voters() == std::vector<int>{0, 1, 3});
   // Declining leaves the voters as they were.
   auto d = table(5, {{{0, 1}, {2, 3}}, {4}, {-1, -1}}, 0);
-  d->debug_give(kAtlantis, 3);
+  TestAccess::give(*d, kAtlantis, 3);
   act(*d, 0, action::kAttack);
   act(*d, 3, action::kDecline);
   REQUIRE(d->voters() == std::vector<int>{0, 1});
@@ -833,7 +839,7 @@ TEST_CASE("T67-34, T67-A-5: Atlantis after a vote is called on the other ship: h
 
 TEST_CASE("T67-34, T67-A-5: Atlantis at the start of any turn, as a free move, not from Tortuga") {
   auto s = table(5, {{{0, 1}, {2, 3}}, {4}, {-1, -1}}, 0);
-  s->debug_give(kAtlantis, 3);
+  TestAccess::give(*s, kAtlantis, 3);
   REQUIRE(s->acting_seats() == std::vector<Seat>{0, 3});
   REQUIRE(s->legal_actions(3) == std::vector<ActionId>{action::kUseAtlantis, action::kDecline});
   act(*s, 3, action::kDecline);
@@ -844,18 +850,18 @@ TEST_CASE("T67-34, T67-A-5: Atlantis at the start of any turn, as a free move, n
   REQUIRE(s->crew(kFD) == std::vector<int>{0, 1, 3});
   REQUIRE(s->current_seat() == 1);  // not an action
   auto t = table(5, {{{0, 1}, {2, 3}}, {4}, {-1, -1}}, 0);
-  t->debug_give(kAtlantis, 4);
+  TestAccess::give(*t, kAtlantis, 4);
   REQUIRE(t->acting_seats() == std::vector<Seat>{0});
 }
 
 TEST_CASE("T67-36: Black Powder sinks both lifeboats, their pawns are marooned FD first") {
   auto s = table(6, {{{0, 1}, {2, 3}}, {4}, {5, 4}}, 0);
-  s->debug_set_board({{{0, 1}, {2, 3}}, {}, {5, 4}});
-  s->debug_put_event(0, kBlackPowder);
+  TestAccess::set_board(*s, {{{0, 1}, {2, 3}}, {}, {5, 4}});
+  TestAccess::put_event(*s, 0, kBlackPowder);
   act(*s, 0, action::reveal(0));
   REQUIRE(s->lifeboats_sunk());
   REQUIRE(s->tortuga() == std::vector<int>{5, 4});
-  s->debug_set_current(0);
+  TestAccess::set_current(*s, 0);
   REQUIRE_FALSE(legal(*s, 0, action::move(kFDBoat)));
   REQUIRE(tv(*s, Viewer::spectator()).lifeboats_sunk());
 }
@@ -864,8 +870,8 @@ TEST_CASE("T67-37, T67-H-1: Cabin Fever shuffles two loyalty cards, each sees on
   int changed = 0;
   for (std::uint64_t seed = 1; seed <= 20; ++seed) {
     auto s = table(4, {{{0, 1}, {2}}, {3}, {-1, -1}}, 0, seed);
-    s->debug_set_loyalties({kBritish, kBritish, kFrench, kFrench});
-    s->debug_put_event(0, kCabinFever);
+    TestAccess::set_loyalties(*s, {kBritish, kBritish, kFrench, kFrench});
+    TestAccess::put_event(*s, 0, kCabinFever);
     act(*s, 0, action::reveal(0));
     act(*s, 0, action::choose(2));
     REQUIRE(s->loyalty(0) + s->loyalty(2) == kBritish + kFrench);
@@ -883,7 +889,7 @@ TEST_CASE("T67-38: Eight Bells redraws the order of the reader's location") {
   std::set<std::vector<int>> orders;
   for (std::uint64_t seed = 1; seed <= 20; ++seed) {
     auto s = table(6, {{{0, 1, 2, 3}, {4}}, {5}, {-1, -1}}, 1, seed);
-    s->debug_put_event(0, kEightBells);
+    TestAccess::put_event(*s, 0, kEightBells);
     act(*s, 1, action::reveal(0));
     auto crew = s->crew(kFD);
     orders.insert(crew);
@@ -893,14 +899,14 @@ TEST_CASE("T67-38: Eight Bells redraws the order of the reader's location") {
   REQUIRE(orders.size() > 3);
   // T67-A-10: no effect from a lifeboat.
   auto b = table(4, {{{0, 1}, {2}}, {}, {3, -1}}, 3);
-  b->debug_put_event(0, kEightBells);
+  TestAccess::put_event(*b, 0, kEightBells);
   act(*b, 3, action::reveal(0));
   REQUIRE(b->crew(kFD) == std::vector<int>{0, 1});
 }
 
 TEST_CASE("T67-39, T67-A-9: Facade swaps places with the player seated to the right") {
   auto s = table(5, {{{0, 1}, {2, 3}}, {}, {4, -1}}, 0);
-  s->debug_put_event(0, kFacade);
+  TestAccess::put_event(*s, 0, kFacade);
   act(*s, 0, action::reveal(0));
   // Seat 4 (before seat 0 in turn order) was in the FD lifeboat.
   REQUIRE(s->lifeboat(kFD) == 0);
@@ -909,10 +915,10 @@ TEST_CASE("T67-39, T67-A-9: Facade swaps places with the player seated to the ri
 
 TEST_CASE("T67-40: Pirate Code: the reader skips his next two votes, then discards it") {
   auto s = table(4, {{{0, 1}, {2}}, {3}, {-1, -1}}, 1);
-  s->debug_put_event(0, kPirateCode);
+  TestAccess::put_event(*s, 0, kPirateCode);
   act(*s, 1, action::reveal(0));
   REQUIRE(s->pirate_code_holder() == 1);
-  s->debug_set_current(0);
+  TestAccess::set_current(*s, 0);
   act(*s, 0, action::kAttack);
   REQUIRE(s->voters() == std::vector<int>{0});
   REQUIRE(s->pirate_code_skips() == 1);
@@ -921,7 +927,7 @@ TEST_CASE("T67-40: Pirate Code: the reader skips his next two votes, then discar
   while (s->phase() == Phase::kAttackPlacement) act(*s, 0, s->legal_actions(0)[0]);
   REQUIRE(s->hand(1).size() == hand);  // neither plays nor draws
   // He may still call a vote: a mutiny without him.
-  s->debug_set_current(1);
+  TestAccess::set_current(*s, 1);
   act(*s, 1, action::kMutiny);
   REQUIRE(s->voters().empty());
   REQUIRE(s->pirate_code_holder() == -1);
@@ -930,15 +936,15 @@ TEST_CASE("T67-40: Pirate Code: the reader skips his next two votes, then discar
 
 TEST_CASE("T67-41: Stormy Seas: ship treasure back to the Galleon, Tortuga depots back to neutral") {
   auto s = table(4, {{{0, 1}, {2}}, {3}, {-1, -1}}, 0);
-  s->debug_set_treasure(2, {{{1, 2}, {1, 0}}}, {1, 1}, 0);
-  s->debug_put_event(0, kStormySeas);
+  TestAccess::set_treasure(*s, 2, {{{1, 2}, {1, 0}}}, {1, 1}, 0);
+  TestAccess::put_event(*s, 0, kStormySeas);
   act(*s, 0, action::reveal(0));
   REQUIRE(s->galleon() == 5);
   REQUIRE((s->hold(kFD, 0) == 0 && s->hold(kFD, 1) == 0));
   REQUIRE(s->hold(kJR, 0) == 1);
   auto t = table(4, {{{0, 1}, {2}}, {3}, {-1, -1}}, 3);
-  t->debug_set_treasure(2, {{{1, 2}, {1, 0}}}, {1, 1}, 0);
-  t->debug_put_event(0, kStormySeas);
+  TestAccess::set_treasure(*t, 2, {{{1, 2}, {1, 0}}}, {1, 1}, 0);
+  TestAccess::put_event(*t, 0, kStormySeas);
   act(*t, 3, action::reveal(0));
   REQUIRE(t->neutral() == 2);
   REQUIRE((t->depot(0) == 0 && t->depot(1) == 0));
@@ -948,9 +954,9 @@ TEST_CASE("T67-41: Stormy Seas: ship treasure back to the Galleon, Tortuga depot
 
 TEST_CASE("T67-42..T67-44: the Armada ends the game, the team with more treasure wins") {
   auto s = table(4, {{{0, 1}, {2}}, {3}, {-1, -1}}, 0);
-  s->debug_set_treasure(2, {{{2, 1}, {0, 1}}}, {1, 0}, 1);  // British 3, French 2
-  s->debug_set_loyalties({kBritish, kBritish, kFrench, kFrench});
-  s->debug_put_event(0, kArmada);
+  TestAccess::set_treasure(*s, 2, {{{2, 1}, {0, 1}}}, {1, 0}, 1);  // British 3, French 2
+  TestAccess::set_loyalties(*s, {kBritish, kBritish, kFrench, kFrench});
+  TestAccess::put_event(*s, 0, kArmada);
   act(*s, 0, action::reveal(0));
   REQUIRE(s->is_terminal());
   const auto out = s->outcome();
@@ -966,9 +972,9 @@ TEST_CASE("T67-42..T67-44: the Armada ends the game, the team with more treasure
 
 TEST_CASE("T67-45: a tie with an odd player count: the Dutch player wins") {
   auto s = table(5, {{{0, 1}, {2}}, {3, 4}, {-1, -1}}, 0);
-  s->debug_set_treasure(2, {{{1, 1}, {0, 0}}}, {0, 0}, 2);
-  s->debug_set_loyalties({kBritish, kFrench, kBritish, kFrench, kDutch});
-  s->debug_put_event(0, kArmada);
+  TestAccess::set_treasure(*s, 2, {{{1, 1}, {0, 0}}}, {0, 0}, 2);
+  TestAccess::set_loyalties(*s, {kBritish, kFrench, kBritish, kFrench, kDutch});
+  TestAccess::put_event(*s, 0, kArmada);
   act(*s, 0, action::reveal(0));
   REQUIRE(s->is_terminal());
   const auto out = s->outcome();
@@ -977,9 +983,9 @@ TEST_CASE("T67-45: a tie with an odd player count: the Dutch player wins") {
 
 TEST_CASE("T67-46, T67-A-11: a tie with an even count: sudden death, the first team to lead wins") {
   auto s = table(4, {{{0, 1}, {2}}, {3}, {-1, -1}}, 0);
-  s->debug_set_treasure(2, {{{1, 1}, {0, 0}}}, {0, 0}, 2);
-  s->debug_give(kAlbatross, 3);
-  s->debug_put_event(0, kArmada);
+  TestAccess::set_treasure(*s, 2, {{{1, 1}, {0, 0}}}, {0, 0}, 2);
+  TestAccess::give(*s, kAlbatross, 3);
+  TestAccess::put_event(*s, 0, kArmada);
   act(*s, 0, action::reveal(0));
   REQUIRE_FALSE(s->is_terminal());
   REQUIRE(s->sudden_death());
@@ -1001,11 +1007,11 @@ TEST_CASE("T67-46, T67-A-11: a tie with an even count: sudden death, the first t
 
 TEST_CASE("T67-A-11: sudden death with no event cards left ends in a draw after a further round") {
   auto s = table(4, {{0, 1}, {2, 3}}, {}, {-1, -1}, 0);
-  s->debug_set_treasure(0, {}, {1, 1}, 0);
-  s->debug_put_event(0, kArmada);
+  TestAccess::set_treasure(*s, 0, {}, {1, 1}, 0);
+  TestAccess::put_event(*s, 0, kArmada);
   act(*s, 0, action::reveal(0));
   REQUIRE(s->sudden_death());
-  s->debug_exhaust_events();
+  TestAccess::exhaust_events(*s);
   int actions = 0;
   while (!s->is_terminal()) {
     // Lifeboat moves and attacks with nothing to take never change the tally.
@@ -1031,8 +1037,8 @@ TEST_CASE("T67-12, T67-11, T67-A-7: lifeboat pawns never vote, full ships refuse
   act(*s, 5, action::kAttack);
   REQUIRE(s->voters() == std::vector<int>{5});  // seat 6 is in the JR lifeboat
   auto l = table(8, {{0, 1, 2, 3, 4}, {5}}, {7}, {-1, 6}, 5);
-  l->debug_put_event(0, kLetter);
-  l->debug_give(kAtlantis, 5);
+  TestAccess::put_event(*l, 0, kLetter);
+  TestAccess::give(*l, kAtlantis, 5);
   REQUIRE_FALSE(legal(*l, 5, action::kUseAtlantis));  // FD is full
   act(*l, 5, action::reveal(0));
   REQUIRE_FALSE(legal(*l, 5, action::letter_move(7, kFD)));
@@ -1055,13 +1061,13 @@ TEST_CASE("T67-15, T67-27, T67-36: with nothing possible (no row cards, sunk lif
   pb::Options o;
   o.set_turn_timer(true);
   auto s = started(6, 7, o);
-  s->debug_set_board({{{0, 1, 2, 3}, {4}}, {5}, {-1, -1}});
-  s->debug_set_current(0);
-  s->debug_put_event(0, kBlackPowder);
+  TestAccess::set_board(*s, {{{0, 1, 2, 3}, {4}}, {5}, {-1, -1}});
+  TestAccess::set_current(*s, 0);
+  TestAccess::put_event(*s, 0, kBlackPowder);
   act(*s, 0, action::reveal(0));
   REQUIRE(s->lifeboats_sunk());
-  s->debug_exhaust_events();
-  s->debug_set_current(2);  // neither Captain, First Mate nor Cabin Boy
+  TestAccess::exhaust_events(*s);
+  TestAccess::set_current(*s, 2);  // neither Captain, First Mate nor Cabin Boy
   REQUIRE(s->legal_actions(2) == std::vector<ActionId>{action::kPass});
   REQUIRE_FALSE(s->timeout_action(2).has_value());  // no Look possible: the server's bot decides
   REQUIRE(s->apply(2, action::look(0, 1)).error().code == ErrorCode::kIllegalAction);
@@ -1152,8 +1158,8 @@ TEST_CASE("T67-H-3, T67-35: during the vote nobody else can tell whether El Dora
   // Seat 1 owns El Dorado and plays one card in one world, two in the other.
   auto make = [](bool el_dorado) {
     auto s = table(4, {{{0, 1}, {2}}, {3}, {-1, -1}}, 0);
-    s->debug_give(kElDorado, 1);
-    s->debug_set_hand(1, {2, 4, 6, 8});
+    TestAccess::give(*s, kElDorado, 1);
+    TestAccess::set_hand(*s, 1, {2, 4, 6, 8});
     act(*s, 0, action::kAttack);
     act(*s, 1, el_dorado ? action::vote2(4, 8) : action::vote(4));
     return s;
@@ -1182,7 +1188,7 @@ TEST_CASE("T67-H-3, T67-35: during the vote nobody else can tell whether El Dora
 TEST_CASE("T67-22, T67-28, T67-33, T67-34: a move opening a reaction window emits a public event") {
   SECTION("the Captain's Maroon opens the Fountain of Youth window (T67-22, T67-33)") {
     auto s = table(4, {{{0, 1}, {2}}, {3}, {-1, -1}}, 0);
-    s->debug_give(kFountain, 1);
+    TestAccess::give(*s, kFountain, 1);
     const std::uint64_t before = s->version();
     act(*s, 0, action::maroon(1));
     REQUIRE(s->phase() == Phase::kMaroonWindow);
@@ -1194,8 +1200,8 @@ TEST_CASE("T67-22, T67-28, T67-33, T67-34: a move opening a reaction window emit
   }
   SECTION("the Pistol's target opens the window (T67-28, T67-33)") {
     auto s = table(4, {{{0, 1}, {2}}, {3}, {-1, -1}}, 0);
-    s->debug_give(kFountain, 1);
-    s->debug_put_event(0, kPistol);
+    TestAccess::give(*s, kFountain, 1);
+    TestAccess::put_event(*s, 0, kPistol);
     act(*s, 0, action::reveal(0));
     const std::uint64_t before = s->version();
     act(*s, 0, action::choose(1));
@@ -1206,7 +1212,7 @@ TEST_CASE("T67-22, T67-28, T67-33, T67-34: a move opening a reaction window emit
   }
   SECTION("an Attack offers Atlantis to its owner on the other ship (T67-34)") {
     auto s = table(5, {{{0, 1}, {2, 3}}, {4}, {-1, -1}}, 0);
-    s->debug_give(kAtlantis, 3);
+    TestAccess::give(*s, kAtlantis, 3);
     const std::uint64_t before = s->version();
     act(*s, 0, action::kAttack);
     REQUIRE(s->phase() == Phase::kVoteCalled);
@@ -1222,7 +1228,7 @@ TEST_CASE("T67-A-19: a game in which nobody reveals ends after the last allowed 
   // Everyone only looks: the Armada never comes up.
   auto play = [](int seats, std::array<int, 2> holds) {
     auto s = started(seats, 5);
-    s->debug_set_treasure(0, {{{holds[0], 0}, {0, holds[1]}}}, {0, 0}, 0);
+    TestAccess::set_treasure(*s, 0, {{{holds[0], 0}, {0, holds[1]}}}, {0, 0}, 0);
     std::uint64_t moves = 0;
     while (!s->is_terminal() && moves < game->max_moves()) {
       const Seat seat = s->acting_seats().at(0);
@@ -1244,4 +1250,29 @@ TEST_CASE("T67-A-19: a game in which nobody reveals ends after the last allowed 
   REQUIRE_THAT(draw->outcome().summary(), Catch::Contains("turn limit"));
   const auto dutch = play(5, {1, 1});
   REQUIRE(dutch->outcome().summary().rfind("a tie: the Dutch player wins", 0) == 0);
+}
+
+TEST_CASE("The decoded Tortuga action: decode and encode are inverse on every ActionId, parameters as encoded") {
+  for (ActionId a = 0; a < action::kSpaceSize; ++a) {
+    INFO("action " << a);
+    REQUIRE(encode(decode(a)) == a);
+  }
+  const Action forced = decode(action::force(1, 3, 6));
+  REQUIRE(forced.kind == Kind::kForce);
+  REQUIRE((forced.slot_a == 1 && forced.slot_b == 3 && forced.seat == 6));
+  const Action two = decode(action::vote2(2, 9));
+  REQUIRE(two.kind == Kind::kVoteTwo);
+  REQUIRE((two.vote == 2 && two.vote2 == 9));
+  const Action placed = decode(action::place(2, kFrench));
+  REQUIRE(placed.kind == Kind::kPlace);
+  REQUIRE((placed.source == 2 && placed.hold == kFrench));
+  REQUIRE(decode(action::letter_move(4, kJR)).ship == kJR);
+  REQUIRE(decode(action::kLetterDraw).kind == Kind::kLetterDraw);
+  // A proto action that names a seat beyond the match's seats is malformed.
+  pb::Action far;
+  far.mutable_choose_player()->set_seat(5);
+  REQUIRE(from_proto(far, 5).error().code == ErrorCode::kMalformedAction);
+  auto in_six = from_proto(far, 6);
+  REQUIRE(in_six.ok());
+  REQUIRE(encode(*in_six) == action::choose(5));
 }

@@ -1,14 +1,18 @@
-// Tortuga 1667: set-up, board helpers and the turn flow.
+// Tortuga 1667: set-up of a new match, board helpers, the turn flow, whose
+// move it is, the T67-16 timeouts and the outcome.
 #include <algorithm>
+#include <string>
 
 #include "rules/tortuga_1667/tortuga_1667.h"
-#include "rules/tortuga_1667/tortuga_1667_util.h"
 
 namespace brethren::rules::tortuga_1667 {
 namespace pb = v1::tortuga_1667;
-using util::erase_one;
-using util::insert_sorted;
-using util::wrap;
+namespace {
+
+// Hands are kept sorted: a multiset of vote kinds without identities.
+void insert_sorted(std::vector<int>& v, int x) { v.insert(std::upper_bound(v.begin(), v.end(), x), x); }
+
+}  // namespace
 
 TortugaState::TortugaState() : StateBase(kGameId) {}
 
@@ -100,14 +104,7 @@ TortugaState::TortugaState(const pb::Options& options, int seats, std::uint64_t 
 }
 
 void TortugaState::start_setup_treasure() {
-  pb::Event e;
-  auto* g = e.mutable_game_started();
-  for (int s : ship_[kFD]) g->add_flying_dutchman(s);
-  for (int s : ship_[kJR]) g->add_jolly_roger(s);
-  for (int c : chosen_stars_) g->add_star_cards(static_cast<pb::EventCard>(c));
-  g->set_star_card_count(star_count_);
-  g->set_advanced_setup(advanced_);
-  emit_event(std::move(e));
+  emit_game_started();
   if (advanced_) {
     // T67-7 with T67-8: the JR captain starts; with an empty JR the FD
     // captain, with both ships empty the Governor [D].
@@ -131,9 +128,6 @@ void TortugaState::next_advanced_pawn() {
   unplaced_.erase(unplaced_.begin() + i);
   phase_ = Phase::kAdvancedPlacement;
 }
-
-void TortugaState::emit_event(pb::Event event) { emit(Audience::everyone(), wrap(std::move(event))); }
-void TortugaState::emit_private(Seat seat, pb::Event event) { emit(Audience::only(seat), wrap(std::move(event))); }
 
 // --- Board helpers -----------------------------------------------------------
 
@@ -176,13 +170,7 @@ void TortugaState::move_pawn(Seat seat, int area, Cause cause) {
   const int from = place_of(seat).area;
   remove_pawn(seat);
   put_pawn(seat, area);
-  pb::Event e;
-  auto* m = e.mutable_pawn_moved();
-  m->set_seat(seat);
-  m->set_from(static_cast<pb::Area>(from));
-  m->set_to(static_cast<pb::Area>(area));
-  m->set_cause(static_cast<pb::MaroonCause>(cause));
-  emit_event(std::move(e));
+  emit_pawn_moved(seat, from, area, cause);
 }
 
 void TortugaState::albatross_check() {
@@ -205,6 +193,12 @@ void TortugaState::draw_vote(Seat seat) {
 
 void TortugaState::put_vote_bottom(int kind, int known_by) {
   vote_deck_.insert(vote_deck_.begin(), DeckCard{kind, -1, known_by});
+}
+
+void TortugaState::spend_map(int card, Seat owner) {
+  map_owner_[map_index(card)] = -1;
+  discard_.push_back(card);
+  emit_map_used(static_cast<v1::tortuga_1667::EventCard>(card), owner);
 }
 
 bool TortugaState::atlantis_usable(Seat seat) const {
@@ -274,13 +268,75 @@ void TortugaState::finish(int winner) {
   phase_ = Phase::kFinished;
   winner_ = winner;
   pend_seat_ = -1;
-  pb::Event e;
-  auto* g = e.mutable_game_ended();
-  g->set_british(team_total(kBritish));
-  g->set_french(team_total(kFrench));
-  g->set_winner(static_cast<pb::Team>(winner));
-  for (int l : loyalty_) g->add_loyalties(static_cast<pb::Team>(l));
-  emit_event(std::move(e));
+  emit_game_ended();
 }
+
+// --- Whose move --------------------------------------------------------------
+
+std::vector<Seat> TortugaState::acting_seats() const {
+  std::vector<Seat> out;
+  switch (phase_) {
+    case Phase::kFinished:
+      break;
+    case Phase::kTurn:
+      out.push_back(current_);
+      if (atlantis_window_open()) out.push_back(map_owner_[map_index(kAtlantis)]);
+      std::sort(out.begin(), out.end());
+      break;
+    case Phase::kVoting:
+      for (int v : voters_) {
+        if (submitted_[v].empty()) out.push_back(v);
+      }
+      std::sort(out.begin(), out.end());
+      break;
+    default:
+      out.push_back(pend_seat_);
+  }
+  return out;
+}
+
+// --- Timeouts and the end ------------------------------------------------------
+
+std::optional<ActionId> TortugaState::timeout_action(Seat seat) const {
+  if (!timer_ || !is_acting(seat)) return std::nullopt;
+  // T67-16: "look at 2 event cards"; a forced player leaves the choice to the
+  // forcing player. The optional Atlantis window simply closes.
+  if (phase_ == Phase::kTurn && seat == current_) {
+    for (int p = 0; p < 10; ++p) {
+      const int a = kSlotPairs[p][0], b = kSlotPairs[p][1];
+      if (row_[a].card >= 0 && row_[b].card >= 0) return action::look(a, b);
+    }
+    return std::nullopt;
+  }
+  if (phase_ == Phase::kTurn) return action::kDecline;
+  if (phase_ == Phase::kForcedChoice) return action::kForcedTimeout;
+  return std::nullopt;
+}
+
+v1::MatchOutcome TortugaState::outcome() const {
+  // T67-44..T67-46: every player whose current loyalty is the winning team's
+  // wins; score = his team's treasures (0 for the Dutch).
+  std::vector<std::vector<int>> keys;
+  for (Seat s = 0; s < n(); ++s) {
+    const int team = loyalty_[s];
+    const bool won = winner_ == kNoTeam || team == winner_;
+    keys.push_back({won ? 1 : 0, team == kDutch ? 0 : team_total(team)});
+  }
+  auto result = rank_outcome(keys, "");
+  // rank_outcome scores by the first key; report treasures instead.
+  for (auto& r : *result.mutable_seats()) r.set_score(keys[r.seat()][1]);
+  const std::string tally = " (British " + std::to_string(team_total(kBritish)) + ", French " +
+                            std::to_string(team_total(kFrench)) + ")";
+  switch (winner_) {
+    case kBritish: result.set_summary("the British win" + tally); break;
+    case kFrench: result.set_summary("the French win" + tally); break;
+    case kDutch: result.set_summary("a tie: the Dutch player wins" + tally); break;
+    default:
+      result.set_summary((turn_ >= kMaxTurns ? "a draw at the turn limit" : "a draw after sudden death") + tally);
+      break;
+  }
+  return result;
+}
+
 
 }  // namespace brethren::rules::tortuga_1667
