@@ -14,6 +14,9 @@ PACKAGES=(
   catch2
   libbenchmark-dev
   haproxy openssl
+  # The cluster: its lobby in Redis through hiredis (server/lobby_redis.h) and
+  # the loopback cluster test's Redis (tests/cluster/)
+  libhiredis-dev redis-server
   # tools/run-fuzz.sh: clang 14 and its libFuzzer + sanitizer runtimes
   clang libclang-rt-14-dev
 )
