@@ -7,6 +7,8 @@
 #include <chrono>
 #include <cstdio>
 #include <set>
+#include <sys/wait.h>
+#include <cstdlib>
 
 #include "rules/bots/random_bot.h"
 #include "rules/registry/all_bots.h"
@@ -145,10 +147,12 @@ void play_against_bots(std::uint16_t proxy, const rules::Game& game) {
   REQUIRE(host.request(start_msg(code)).has_room());
   rules::RandomBot me(5);
   int moves = 0;
+  std::int64_t match_id = 0;
   for (;;) {
     auto update = human.wait_for([](const v1::ServerMessage& m) { return m.has_match_update(); }, 30s);
     REQUIRE(update.has_value());
     v1::MatchView view = update->match_update().view();
+    match_id = update->match_update().match_id();
     if (auto newer = human.wait_for([](const v1::ServerMessage& m) { return m.has_match_update(); }, 0ms)) {
       view = newer->match_update().view();
     }
@@ -168,6 +172,12 @@ void play_against_bots(std::uint16_t proxy, const rules::Game& game) {
     }
   }
   REQUIRE(moves > 0);
+  // Match ids are each node's own: the history goes by the room's code too.
+  const std::string history = "/api/matches/" + std::to_string(match_id) + "?room=" + code;
+  REQUIRE(eventually([&] { return http_get(proxy, history).first == 200; }, 5s));
+  const auto [status, body] = http_get(proxy, history);
+  INFO(body);
+  REQUIRE(body.find("\"gameId\":\"" + game.id() + "\"") != std::string::npos);
 }
 
 }  // namespace
@@ -308,4 +318,45 @@ TEST_CASE("Cluster: a node killed and restarted resumes its rooms, the others pl
     REQUIRE(eventually([&] { return lists_all(cluster.node_port(node), "/ws", all); }, 10s));
   }
   play_timed(survivor, bot, 5, cluster.proxy_port(), game);
+}
+
+TEST_CASE("Cluster flags: a node id out of range or a lobby address without a port stop the server with exit code 2") {
+  TempDir dir;
+  for (const std::string flags : {"--node-id 32", "--node-id -2", "--lobby-redis localhost", "--lobby-heartbeat 0"}) {
+    INFO(flags);
+    const std::string command =
+        server_binary() + " --port 0 --db " + dir.path() + "/b.db " + flags + " >/dev/null 2>&1";
+    const int status = std::system(command.c_str());
+    REQUIRE(WIFEXITED(status));
+    REQUIRE(WEXITSTATUS(status) == 2);
+  }
+}
+
+TEST_CASE("Cluster mode off: a single server never answers WRONG_NODE, and a node whose lobby store is unreachable "
+          "lists and plays its own rooms") {
+  TempDir dir;
+  const auto games = rules::make_all_games_registry();
+  const auto& game = *games.games().front();
+  {
+    ServerProcess single(dir.path() + "/single.db");
+    WsClient client(single.port());
+    REQUIRE(client.request(join_msg("1ABCDEFGH", "Lost")).error().code() == v1::UNKNOWN_ROOM);
+    // /ws with a query is still the WebSocket endpoint.
+    WsClient with_query(single.port(), server::Encoding::kBinary, "127.0.0.1", "/ws?room=1ABCDEFGH");
+    REQUIRE(with_query.request(join_msg("1ABCDEFGH", "Lost")).error().code() == v1::UNKNOWN_ROOM);
+  }
+  // Nothing listens on the lobby store's port.
+  ServerProcess node(dir.path() + "/node.db", {"--node-id", "5", "--lobby-redis",
+                                               "127.0.0.1:" + std::to_string(free_loopback_port()),
+                                               "--lobby-heartbeat", "0.1"});
+  WsClient host(node.port());
+  const std::string code = create_public_room(host, game.id(), game.info().min_seats());
+  REQUIRE(code[0] == '5');
+  REQUIRE(listed_codes(host) == std::vector<std::string>{code});
+  REQUIRE(eventually([&] { return http_get(node.port(), "/metrics").second.find("brethren_lobby_store_up 0") !=
+                                  std::string::npos; }, 5s));
+  Table t = open_table(node.port(), game.id(), game.info().min_seats(), server::Encoding::kBinary);
+  REQUIRE(t.code[0] == '5');
+  rules::RandomBot bot(3);
+  REQUIRE(play_moves(t, bot, 10) > 0);
 }
