@@ -7,6 +7,7 @@
 #include <thread>
 
 #include "server/connection_limits.h"
+#include "server/secrets.h"
 
 namespace brethren::server {
 
@@ -51,7 +52,11 @@ std::optional<Config> parse_config(int argc, char** argv, int& exit_code) {
       ("max-rooms", po::value(&c.max_rooms)->default_value(c.max_rooms), "rooms held in memory; creating more answers TOO_MANY_ROOMS")
       ("idle-room-expiry", po::value(&c.idle_room_expiry_s)->default_value(c.idle_room_expiry_s), "seconds an open room with nobody in it is kept (0: forever)")
       ("finished-room-retention", po::value(&c.finished_room_retention_s)->default_value(c.finished_room_retention_s), "seconds a finished room is kept after its end and its last member left (0: forever); its matches stay in the history API")
-      ("abandoned-match-expiry", po::value(&c.abandoned_match_expiry_s)->default_value(c.abandoned_match_expiry_s), "seconds a live match without clock or bots is kept with nobody in its room and no move (0: forever); then it is abandoned");
+      ("abandoned-match-expiry", po::value(&c.abandoned_match_expiry_s)->default_value(c.abandoned_match_expiry_s), "seconds a live match without clock or bots is kept with nobody in its room and no move (0: forever); then it is abandoned")
+      ("node-id", po::value(&c.node_id)->default_value(c.node_id), "cluster mode: this node's number, 0 to 31 (its room codes start with the code alphabet's character at that index); -1: a single node")
+      ("node-name", po::value(&c.node_name)->default_value(c.node_name), "this node's name in errors and logs (default: brethren-<node-id>)")
+      ("lobby-redis", po::value(&c.lobby_redis)->default_value(c.lobby_redis), "HOST:PORT of the Redis server that joins the nodes' lobbies (empty: ListRooms shows this node's rooms only)")
+      ("lobby-heartbeat", po::value(&c.lobby_heartbeat_s)->default_value(c.lobby_heartbeat_s), "seconds between lobby publications; a node silent for three of them leaves the lobby");
   po::variables_map vm;
   try {
     po::store(po::parse_command_line(argc, argv, desc), vm);
@@ -111,6 +116,23 @@ std::optional<Config> parse_config(int argc, char** argv, int& exit_code) {
       c.max_rooms_per_connection < 0 || c.max_rooms_per_address < 0 || c.rooms_per_address_per_minute < 0) {
     std::cerr << "brethren-server: --max-send-queue-bytes must be >= 1024, --max-bytes-per-second > 0, and the "
                  "room and forgiveness limits >= 0\n";
+    exit_code = 2;
+    return std::nullopt;
+  }
+  if (c.node_id < -1 || c.node_id >= kMaxClusterNodes) {
+    std::cerr << "brethren-server: --node-id must be between 0 and " << kMaxClusterNodes - 1
+              << " (or -1 for a single node)\n";
+    exit_code = 2;
+    return std::nullopt;
+  }
+  if (c.node_name.empty() && c.node_id >= 0) c.node_name = "brethren-" + std::to_string(c.node_id);
+  if (!c.lobby_redis.empty() && c.lobby_redis.rfind(':') == std::string::npos) {
+    std::cerr << "brethren-server: --lobby-redis must be HOST:PORT\n";
+    exit_code = 2;
+    return std::nullopt;
+  }
+  if (!(c.lobby_heartbeat_s >= 0.05 && c.lobby_heartbeat_s <= 60)) {
+    std::cerr << "brethren-server: --lobby-heartbeat must be between 0.05 and 60 seconds\n";
     exit_code = 2;
     return std::nullopt;
   }

@@ -53,6 +53,12 @@ struct Config {
   double idle_room_expiry_s = 30 * 60;
   double finished_room_retention_s = 60 * 60;
   double abandoned_match_expiry_s = 24 * 60 * 60;
+  // Cluster (docs/scaling.md). node_id -1: a single node, as before; else
+  // the first character of every room code it creates names it.
+  int node_id = -1;
+  std::string node_name;    // in errors and logs; default brethren-<id>
+  std::string lobby_redis;  // HOST:PORT of the shared lobby; empty: this node's rooms only
+  double lobby_heartbeat_s = 1;  // publish/fetch period; a node's entry lives 3 periods
 };
 
 // Parses argv and the environment. Returns nullopt after printing --help or

@@ -43,6 +43,10 @@ constexpr std::size_t kLingerBytes = 1024 * 1024;
 // The read buffer is shrunk back after a request that grew it past this.
 constexpr std::size_t kKeptBufferBytes = 16 * 1024;
 
+// The WebSocket endpoint; a query (cluster clients add ?room=CODE for the
+// proxy to route on, docs/scaling.md) does not matter to the server.
+bool is_ws_target(std::string_view target) { return target.substr(0, target.find_first_of("?#")) == "/ws"; }
+
 bool is_api_path(std::string_view target) {
   const std::string_view path = target.substr(0, target.find_first_of("?#"));
   return path == "/ws" || path == "/healthz" || path == "/metrics" || path == "/api" || path.starts_with("/api/");
@@ -172,7 +176,7 @@ void HttpSession::on_body(beast::error_code ec) {
 }
 
 void HttpSession::route() {
-  if (beast::websocket::is_upgrade(request_) && request_.target() == "/ws") {
+  if (beast::websocket::is_upgrade(request_) && is_ws_target(request_.target())) {
     // The connection's slot is given back when the WebSocket session ends.
     std::shared_ptr<WsSession> ws(
         new WsSession(std::move(stream_), context_.services, context_.rooms, context_.sessions),
@@ -244,7 +248,7 @@ void HttpSession::respond() {
     res->result(http::status::ok);
     res->set(http::field::content_type, "text/plain; version=0.0.4");
     res->body() = metrics.prometheus_text();
-  } else if (target == "/ws") {
+  } else if (is_ws_target(target)) {
     res->result(http::status::upgrade_required);
     res->set(http::field::content_type, "application/json");
     res->body() = json_error("connect with a WebSocket client");

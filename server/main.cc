@@ -19,6 +19,7 @@
 #include "rules/registry/all_bots.h"
 #include "rules/registry/all_games.h"
 #include "server/config.h"
+#include "server/lobby_redis.h"
 #include "server/recovery.h"
 #include "server/server.h"
 
@@ -133,7 +134,11 @@ int main(int argc, char** argv) {
                  config->web_root.empty() ? "no web folder beside the executable" : config->web_root);
   }
   spdlog::info("open http://{}:{}/ in a browser", browser_host(config->bind), port);
+  if (config->node_id >= 0) spdlog::info("cluster node {} ({})", config->node_id, config->node_name);
+  std::unique_ptr<server::RedisLobby> lobby;
+  if (!config->lobby_redis.empty()) lobby = std::make_unique<server::RedisLobby>(*config, srv.rooms(), metrics);
   srv.run_until_signal();
+  lobby.reset();  // leaves the cluster's lobby
   store.reset();  // commits anything still queued
   spdlog::info("bye");
   return 0;

@@ -56,6 +56,10 @@ std::string Metrics::prometheus_text() const {
   metric(out, "brethren_moves_rejected_total", "counter", "Moves rejected by the rules.", moves_rejected);
   metric(out, "brethren_errors_sent_total", "counter", "Error replies sent.", errors_sent);
   metric(out, "brethren_rate_limited_total", "counter", "Messages refused by the rate limit.", rate_limited);
+  metric(out, "brethren_lobby_store_up", "gauge", "Cluster lobby store reachable (1), not (0), none configured (-1).",
+         lobby_store_up);
+  metric(out, "brethren_lobby_store_failures_total", "counter", "Failed rounds with the cluster lobby store.",
+         lobby_store_failures);
   move_latency.write(out, "brethren_move_latency_seconds", "From a move's arrival to its acknowledgement, commit included.");
   db_commit_latency.write(out, "brethren_db_commit_latency_seconds", "Duration of one SQLite group commit.");
   return out;

@@ -35,6 +35,10 @@ struct Metrics {
   std::atomic<std::uint64_t> errors_sent{0};
   std::atomic<std::uint64_t> rate_limited{0};
   std::atomic<std::int64_t> commits_in_flight{0};
+  // The cluster lobby's store (server/lobby_redis.h): 1 reachable, 0 not,
+  // -1 none configured; and its failed rounds.
+  std::atomic<std::int64_t> lobby_store_up{-1};
+  std::atomic<std::uint64_t> lobby_store_failures{0};
   Histogram move_latency;       // move received -> acknowledged (after commit)
   Histogram db_commit_latency;  // one group commit
 

@@ -83,30 +83,57 @@ std::vector<v1::RoomSummary> RoomDirectory::list_public(std::string_view game_id
 RoomDirectory::Page RoomDirectory::list_public_page(std::string_view game_id, bool with_free_seats,
                                                    std::string_view after_code, std::size_t limit) const {
   // Codes are unique and never change, so "after this code" is a stable
-  // cursor even when rooms come and go between pages.
+  // cursor even when rooms come and go between pages. Other nodes' rooms
+  // (a cluster's lobby) have codes of their own, so one order holds all.
   std::vector<std::pair<std::string, std::shared_ptr<Room>>> candidates;
+  RemoteRooms remote;
   {
     std::lock_guard lock(mutex_);
     for (const auto& [code, room] : rooms_) {
       if (code > after_code) candidates.emplace_back(code, room);
     }
+    remote = remote_rooms_;
   }
   std::sort(candidates.begin(), candidates.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::size_t next_remote = 0;
+  if (remote) {
+    next_remote = static_cast<std::size_t>(
+        std::upper_bound(remote->begin(), remote->end(), after_code,
+                         [](std::string_view code, const v1::RoomSummary& s) { return code < s.room_code(); }) -
+        remote->begin());
+  }
   Page page;
-  std::string_view last_code;
-  for (const auto& [code, room] : candidates) {
-    if (!room->listed()) continue;
-    auto s = room->summary();
-    if (!game_id.empty() && s.game_id() != game_id) continue;
-    if (with_free_seats && (s.status() != v1::ROOM_STATUS_OPEN || s.seats_taken() >= s.seat_count())) continue;
+  std::string last_code;
+  // False once the page is full and another room follows.
+  auto take = [&](v1::RoomSummary s) {
+    if (!game_id.empty() && s.game_id() != game_id) return true;
+    if (with_free_seats && (s.status() != v1::ROOM_STATUS_OPEN || s.seats_taken() >= s.seat_count())) return true;
     if (page.rooms.size() == limit) {
       page.next_after = last_code;
+      return false;
+    }
+    last_code = s.room_code();
+    page.rooms.push_back(std::move(s));
+    return true;
+  };
+  auto local = candidates.begin();
+  for (;;) {
+    const bool have_local = local != candidates.end();
+    const bool have_remote = remote && next_remote < remote->size();
+    if (!have_local && !have_remote) break;
+    if (have_local && (!have_remote || local->first < (*remote)[next_remote].room_code())) {
+      const auto& room = (local++)->second;
+      if (room->listed() && !take(room->summary())) break;
+    } else if (!take((*remote)[next_remote++])) {
       break;
     }
-    page.rooms.push_back(std::move(s));
-    last_code = code;
   }
   return page;
+}
+
+void RoomDirectory::set_remote_rooms(RemoteRooms rooms) {
+  std::lock_guard lock(mutex_);
+  remote_rooms_ = std::move(rooms);
 }
 
 std::size_t RoomDirectory::size() const {

@@ -39,6 +39,10 @@ class RoomDirectory {
   };
   Page list_public_page(std::string_view game_id, bool with_free_seats, std::string_view after_code,
                         std::size_t limit) const;
+  // The other nodes' public rooms (cluster lobby, server/lobby_redis.h),
+  // sorted by code; merged into list_public_page. nullptr: none.
+  using RemoteRooms = std::shared_ptr<const std::vector<v1::RoomSummary>>;
+  void set_remote_rooms(RemoteRooms rooms);
   // Rooms held in memory.
   std::size_t size() const;
   std::vector<std::shared_ptr<Room>> all() const;
@@ -55,12 +59,13 @@ class RoomDirectory {
   boost::asio::steady_timer sweep_timer_;
   mutable std::mutex mutex_;
   std::unordered_map<std::string, std::shared_ptr<Room>> rooms_;
+  RemoteRooms remote_rooms_;  // under mutex_
 };
 
 template <class Finish>
 std::shared_ptr<Room> RoomDirectory::create(const rules::Game& game, persistence::RoomRecord record, Finish finish) {
   for (;;) {
-    record.code = new_room_code();
+    record.code = new_room_code(services_.config.node_id);
     {
       std::lock_guard lock(mutex_);
       if (rooms_.count(record.code)) continue;  // 45 bits: practically never

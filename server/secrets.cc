@@ -28,12 +28,25 @@ std::string to_hex(const unsigned char* p, std::size_t n) {
 
 }  // namespace
 
-std::string new_room_code() {
-  std::array<unsigned char, 9> bytes{};
+constexpr std::size_t kRoomCodeLength = 9;
+static_assert(sizeof kCrockford - 1 == kMaxClusterNodes);
+
+std::string new_room_code(int node_id) {
+  std::array<unsigned char, kRoomCodeLength> bytes{};
   random_bytes(bytes.data(), static_cast<int>(bytes.size()));
   std::string code;
   for (unsigned char b : bytes) code += kCrockford[b & 31];  // 256 % 32 == 0: unbiased
+  if (node_id >= 0 && node_id < kMaxClusterNodes) code[0] = kCrockford[node_id];
   return code;
+}
+
+int room_code_node(std::string_view code) {
+  if (code.size() != kRoomCodeLength) return -1;
+  const std::string_view alphabet(kCrockford, kMaxClusterNodes);
+  for (char ch : code) {
+    if (alphabet.find(ch) == std::string_view::npos) return -1;
+  }
+  return static_cast<int>(alphabet.find(code[0]));
 }
 
 std::string normalize_room_code(std::string_view typed) {

@@ -252,10 +252,24 @@ void WsSession::dispatch(v1::ClientMessage message) {
   const std::string* code = room_code_of(message);
   auto room = code && code->size() <= kMaxRoomCode ? rooms_.find(*code) : nullptr;
   if (!room) {
+    if (code && code->size() <= kMaxRoomCode) {
+      if (auto where = wrong_node_message(*code)) return send_error(rid, v1::WRONG_NODE, std::move(*where));
+    }
     // Echoed escaped: the code is the client's own text.
     return send_error(rid, v1::UNKNOWN_ROOM, "no room with code '" + escape_user_text(code ? *code : "") + "'");
   }
   room->handle(shared_from_this(), rid, std::move(message), std::chrono::steady_clock::now());
+}
+
+std::optional<std::string> WsSession::wrong_node_message(const std::string& code) const {
+  const int own = services_.config.node_id;
+  if (own < 0) return std::nullopt;
+  // Normalized, a well-formed code holds only the alphabet: safe to echo.
+  const std::string normalized = normalize_room_code(code);
+  const int owner = room_code_node(normalized);
+  if (owner < 0 || owner == own) return std::nullopt;
+  return "room " + normalized + " lives on node brethren-" + std::to_string(owner) + ", not on " +
+         services_.config.node_name + ": connect to /ws?room=" + normalized;
 }
 
 void WsSession::on_hello(std::uint64_t rid, const v1::Hello& m) {

@@ -9,6 +9,7 @@
 #include <boost/beast/websocket.hpp>
 #include <array>
 #include <memory>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -54,6 +55,9 @@ class WsSession : public Client, public std::enable_shared_from_this<WsSession> 
   // Counts received bytes against the byte rate; false (and closing) past it.
   bool take_bytes(std::size_t bytes);
   void dispatch(v1::ClientMessage message);
+  // In a cluster: why a room this node does not hold is another node's, or
+  // nullopt when the code names this node (or is no code at all).
+  std::optional<std::string> wrong_node_message(const std::string& code) const;
   void send(v1::ServerMessage message);
   void send_error(std::uint64_t request_id, v1::ErrorCode code, std::string text);
   void enqueue(Outgoing out);

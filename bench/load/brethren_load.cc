@@ -78,7 +78,12 @@ class Runner final : public FrameSink {
     const std::size_t i = next_++;
     // 127.0.0.1 .. 127.0.0.N, round robin.
     const auto source = asio::ip::address_v4(0x7f000001u + static_cast<std::uint32_t>(i % static_cast<std::size_t>(options_.sources)));
-    connections_[i]->open(server_, source);
+    std::string target = "/ws";
+    if (options_.route_nodes > 0 && options_.target == Target::kBrethren) {
+      const auto table = i / static_cast<std::size_t>(options_.seats);
+      target = std::string("/ws?room=") + "0123456789ABCDEFGHJKMNPQRSTVWXYZ"[table % static_cast<std::size_t>(options_.route_nodes)];
+    }
+    connections_[i]->open(server_, source, std::move(target));
   }
 
   void all_settled() {

@@ -23,7 +23,8 @@ using bind_address_no_port = asio::detail::socket_option::boolean<IPPROTO_IP, IP
 Connection::Connection(asio::io_context& io, std::size_t index, FrameSink& sink)
     : ws_(io), index_(index), sink_(sink) {}
 
-void Connection::open(const tcp::endpoint& server, const asio::ip::address& source) {
+void Connection::open(const tcp::endpoint& server, const asio::ip::address& source, std::string target) {
+  target_ = std::move(target);
   beast::error_code ec;
   auto& socket = ws_.next_layer();
   socket.open(server.protocol(), ec);
@@ -39,7 +40,7 @@ void Connection::on_connect(beast::error_code ec) {
   ws_.next_layer().set_option(tcp::no_delay(true), ec);
   ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::client));
   ws_.read_message_max(64 * 1024 * 1024);
-  ws_.async_handshake(host_, "/ws", [this](beast::error_code e) { on_handshake(e); });
+  ws_.async_handshake(host_, target_, [this](beast::error_code e) { on_handshake(e); });
 }
 
 void Connection::on_handshake(beast::error_code ec) {

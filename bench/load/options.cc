@@ -35,6 +35,9 @@ std::optional<LoadOptions> parse_options(int argc, char** argv, int& exit_code) 
        "saturation: move again as soon as it is your turn; realistic: after a think time; idle: only hold connections")
       ("game", po::value(&o.game)->default_value(o.game), "game id")
       ("seats", po::value(&o.seats)->default_value(o.seats), "seats per room (one connection each)")
+      ("route-nodes", po::value(&o.route_nodes)->default_value(o.route_nodes),
+       "through a cluster's proxy: spread the tables over this many nodes, each table's connections on "
+       "/ws?room=<node character> (0: plain /ws)")
       ("connections,c", po::value(&o.connections)->default_value(o.connections), "connections (a multiple of --seats)")
       ("think-ms", po::value(&o.think_ms)->default_value(o.think_ms), "realistic: mean think time; each drawn uniformly in [0.5, 1.5] x mean")
       ("duration", po::value(&o.duration_s)->default_value(o.duration_s), "seconds measured (idle: seconds held)")
@@ -75,6 +78,7 @@ std::optional<LoadOptions> parse_options(int argc, char** argv, int& exit_code) 
   o.json = encoding == "json";
   if (o.host.rfind("127.", 0) != 0) return bad("--host must be a loopback address 127.x.x.x");
   if (o.seats < 1 || o.connections == 0) return bad("--seats and --connections must be positive");
+  if (o.route_nodes < 0 || o.route_nodes > 32) return bad("--route-nodes must be between 0 and 32");
   if (o.target == Target::kBrethren && o.connections % static_cast<std::size_t>(o.seats) != 0) {
     return bad("--connections must be a multiple of --seats");
   }

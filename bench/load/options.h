@@ -20,6 +20,10 @@ struct LoadOptions {
   Mode mode = Mode::kSaturation;
   std::string game = "letter-of-marque";
   int seats = 4;
+  // Behind a cluster's proxy (docs/scaling.md): table t's connections upgrade
+  // on /ws?room=<the code alphabet's (t mod N)-th character>, so that the proxy
+  // sends a whole table to node t mod N, where its rooms are created (0: /ws).
+  int route_nodes = 0;
   std::size_t connections = 100;
   double think_ms = 500;        // realistic: mean think time
   double duration_s = 10;       // measured time (after opening and warm-up)

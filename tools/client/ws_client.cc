@@ -12,11 +12,11 @@ namespace beast = boost::beast;
 namespace websocket = beast::websocket;
 using tcp = asio::ip::tcp;
 
-WsClient::WsClient(std::uint16_t port, server::Encoding encoding, const std::string& host)
+WsClient::WsClient(std::uint16_t port, server::Encoding encoding, const std::string& host, const std::string& target)
     : ws_(io_), encoding_(encoding) {
   tcp::resolver resolver(io_);
   beast::get_lowest_layer(ws_).connect(resolver.resolve(host, std::to_string(port)));
-  ws_.handshake(host + ":" + std::to_string(port), "/ws");
+  ws_.handshake(host + ":" + std::to_string(port), target);
   ws_.read_message_max(64 * 1024 * 1024);
 }
 

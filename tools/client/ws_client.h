@@ -26,8 +26,10 @@ struct RawFrame {
 
 class WsClient {
  public:
+  // `target`: the upgrade's request target; a cluster's clients name the
+  // room for the proxy, "/ws?room=CODE" (docs/scaling.md).
   WsClient(std::uint16_t port, server::Encoding encoding = server::Encoding::kBinary,
-           const std::string& host = "127.0.0.1");
+           const std::string& host = "127.0.0.1", const std::string& target = "/ws");
   ~WsClient();
 
   server::Encoding encoding() const { return encoding_; }

@@ -1,0 +1,172 @@
+#include "tests/cluster/cluster_support.h"
+
+#include <arpa/inet.h>
+#include <fcntl.h>
+#include <netinet/in.h>
+#include <signal.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <stdexcept>
+#include <thread>
+
+#ifndef BRETHREN_SOURCE_DIR
+#error "BRETHREN_SOURCE_DIR must name the source tree (for docker/cluster/haproxy.cfg)"
+#endif
+
+namespace brethren::testing {
+
+namespace {
+
+constexpr const char* kHaproxy = "/usr/sbin/haproxy";
+
+std::string find_in_path(const std::string& name) {
+  const char* path = std::getenv("PATH");
+  std::string dirs = path ? path : "/usr/bin:/bin";
+  dirs += ":/usr/sbin:/sbin";
+  std::size_t start = 0;
+  while (start <= dirs.size()) {
+    const auto end = dirs.find(':', start);
+    const std::string dir = dirs.substr(start, end == std::string::npos ? std::string::npos : end - start);
+    if (!dir.empty() && ::access((dir + "/" + name).c_str(), X_OK) == 0) return dir + "/" + name;
+    if (end == std::string::npos) break;
+    start = end + 1;
+  }
+  return "";
+}
+
+}  // namespace
+
+ChildProcess::ChildProcess(std::vector<std::string> args, std::map<std::string, std::string> env,
+                           const std::string& log_path) {
+  pid_ = fork();
+  if (pid_ < 0) throw std::runtime_error("fork failed");
+  if (pid_ == 0) {
+    const int log_fd = open(log_path.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
+    if (log_fd >= 0) {
+      dup2(log_fd, STDOUT_FILENO);
+      dup2(log_fd, STDERR_FILENO);
+    }
+    for (const auto& [name, value] : env) setenv(name.c_str(), value.c_str(), 1);
+    std::vector<char*> argv;
+    for (auto& a : args) argv.push_back(a.data());
+    argv.push_back(nullptr);
+    execv(argv[0], argv.data());
+    _exit(127);
+  }
+}
+
+ChildProcess::~ChildProcess() {
+  if (pid_ > 0) stop(SIGKILL);
+}
+
+void ChildProcess::stop(int signal) {
+  if (pid_ <= 0) return;
+  kill(pid_, signal);
+  int status = 0;
+  waitpid(pid_, &status, 0);
+  pid_ = -1;
+}
+
+std::uint16_t free_loopback_port() {
+  const int fd = socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in addr{};
+  addr.sin_family = AF_INET;
+  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  addr.sin_port = 0;
+  socklen_t len = sizeof addr;
+  if (bind(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0 ||
+      getsockname(fd, reinterpret_cast<sockaddr*>(&addr), &len) != 0) {
+    close(fd);
+    throw std::runtime_error("no free loopback port");
+  }
+  close(fd);
+  return ntohs(addr.sin_port);
+}
+
+bool wait_for_port(std::uint16_t port, std::chrono::milliseconds timeout) {
+  return eventually(
+      [port] {
+        const int fd = socket(AF_INET, SOCK_STREAM, 0);
+        sockaddr_in addr{};
+        addr.sin_family = AF_INET;
+        addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+        addr.sin_port = htons(port);
+        const bool ok = connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) == 0;
+        close(fd);
+        return ok;
+      },
+      timeout);
+}
+
+bool eventually(const std::function<bool()>& ready, std::chrono::milliseconds timeout) {
+  const auto deadline = std::chrono::steady_clock::now() + timeout;
+  for (;;) {
+    if (ready()) return true;
+    if (std::chrono::steady_clock::now() >= deadline) return false;
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+}
+
+std::string cluster_tools_missing() {
+  std::string missing;
+  if (::access(kHaproxy, X_OK) != 0) missing += std::string(kHaproxy) + " ";
+  if (find_in_path("redis-server").empty()) missing += "redis-server ";
+  return missing;
+}
+
+Cluster::Cluster() {
+  proxy_port_ = free_loopback_port();
+  redis_port_ = free_loopback_port();
+  for (auto& port : node_ports_) port = free_loopback_port();
+  start_redis();
+  for (int node = 0; node < kNodes; ++node) start_node(node);
+  std::map<std::string, std::string> env = {
+      {"BRETHREN_PROXY_BIND", "127.0.0.1:" + std::to_string(proxy_port_)},
+      {"BRETHREN_PROXY_SOURCE", kProxySource},
+  };
+  for (int node = 0; node < kNodes; ++node) {
+    env["BRETHREN_NODE" + std::to_string(node) + "_ADDR"] = "127.0.0.1:" + std::to_string(node_ports_[node]);
+  }
+  proxy_ = std::make_unique<ChildProcess>(
+      std::vector<std::string>{kHaproxy, "-db", "-C", std::string(BRETHREN_SOURCE_DIR) + "/docker/cluster", "-f",
+                               "haproxy.cfg"},
+      env, dir_.path() + "/haproxy.log");
+  if (!wait_for_port(proxy_port_, std::chrono::seconds(10))) throw std::runtime_error("haproxy did not start");
+}
+
+Cluster::~Cluster() {
+  proxy_.reset();
+  for (auto& node : nodes_) node.reset();
+  redis_.reset();
+}
+
+void Cluster::start_node(int node) {
+  const std::string folder = dir_.path() + "/node" + std::to_string(node);
+  std::filesystem::create_directories(folder);
+  char heartbeat[32];
+  std::snprintf(heartbeat, sizeof heartbeat, "%g", kHeartbeatSeconds);
+  nodes_[node] = std::make_unique<ServerProcess>(
+      folder + "/brethren.db",
+      std::vector<std::string>{"--port", std::to_string(node_ports_[node]), "--node-id", std::to_string(node),
+                               "--lobby-redis", "127.0.0.1:" + std::to_string(redis_port_), "--lobby-heartbeat",
+                               heartbeat, "--proxy-protocol-from", kProxySource});
+}
+
+void Cluster::kill_node(int node) { nodes_[node]->stop(SIGKILL); }
+
+void Cluster::start_redis() {
+  redis_ = std::make_unique<ChildProcess>(
+      std::vector<std::string>{find_in_path("redis-server"), "--bind", "127.0.0.1", "--port",
+                               std::to_string(redis_port_), "--save", "", "--appendonly", "no", "--dir",
+                               dir_.path()},
+      std::map<std::string, std::string>{}, dir_.path() + "/redis.log");
+  if (!wait_for_port(redis_port_, std::chrono::seconds(10))) throw std::runtime_error("redis-server did not start");
+}
+
+void Cluster::kill_redis() { redis_->stop(SIGKILL); }
+
+}  // namespace brethren::testing
