@@ -23,7 +23,7 @@ using bind_address_no_port = asio::detail::socket_option::boolean<IPPROTO_IP, IP
 Connection::Connection(asio::io_context& io, std::size_t index, FrameSink& sink)
     : ws_(io), index_(index), sink_(sink) {}
 
-void Connection::open(const tcp::endpoint& server, const asio::ip::address& source) {
+void Connection::open(const tcp::endpoint& server, const asio::ip::address& source, std::string target) {
   beast::error_code ec;
   auto& socket = ws_.next_layer();
   socket.open(server.protocol(), ec);
@@ -31,6 +31,7 @@ void Connection::open(const tcp::endpoint& server, const asio::ip::address& sour
   if (!ec) socket.bind(tcp::endpoint(source, 0), ec);
   if (ec) return fail("bind " + source.to_string(), ec);
   host_ = server.address().to_string() + ":" + std::to_string(server.port());
+  target_ = std::move(target);
   socket.async_connect(server, [this](beast::error_code e) { on_connect(e); });
 }
 
@@ -39,7 +40,7 @@ void Connection::on_connect(beast::error_code ec) {
   ws_.next_layer().set_option(tcp::no_delay(true), ec);
   ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::client));
   ws_.read_message_max(64 * 1024 * 1024);
-  ws_.async_handshake(host_, "/ws", [this](beast::error_code e) { on_handshake(e); });
+  ws_.async_handshake(host_, target_, [this](beast::error_code e) { on_handshake(e); });
 }
 
 void Connection::on_handshake(beast::error_code ec) {

@@ -35,8 +35,9 @@ class Connection {
   Connection& operator=(const Connection&) = delete;
 
   // Connects from `source` (port chosen by the kernel) and upgrades to a
-  // WebSocket on /ws; then reads until closed.
-  void open(const boost::asio::ip::tcp::endpoint& server, const boost::asio::ip::address& source);
+  // WebSocket on `target`; then reads until closed.
+  void open(const boost::asio::ip::tcp::endpoint& server, const boost::asio::ip::address& source,
+            std::string target = "/ws");
   // Queues one frame; frames go out in order, one write at a time.
   void send(std::string frame, bool text);
   // Ends the connection at once (no close handshake: the load is over).
@@ -62,6 +63,7 @@ class Connection {
   std::size_t index_;
   FrameSink& sink_;
   std::string host_;
+  std::string target_;
   std::deque<Outgoing> queue_;
   bool writing_ = false;
   bool open_ = false;
