@@ -13,6 +13,8 @@ PACKAGES=(
   libspdlog-dev libsqlite3-dev libssl-dev
   catch2
   libbenchmark-dev
+  # -DBRETHREN_IO_URING=ON: Asio's io_uring backend
+  liburing-dev
   haproxy openssl
   # tools/run-fuzz.sh: clang 14 and its libFuzzer + sanitizer runtimes
   clang libclang-rt-14-dev
