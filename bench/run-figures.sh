@@ -8,7 +8,9 @@
 #
 # Environment: BRETHREN_BUILD_DIR (build), RUNS (3), DURATION (10, seconds
 # measured per saturation run), REALISTIC_DURATION (20), IDLE_MAX (100000;
-# capped by the open-files limit, see below), ATTACK_DURATION (10), SKIP_MICRO=1.
+# capped by the open-files limit, see below), ATTACK_DURATION (10), SKIP_MICRO=1,
+# ROUND_TWO_CONNECTIONS (1000; section 1b), IO_URING_BUILD_DIR (unset: no
+# io_uring section; else a build configured with -DBRETHREN_IO_URING=ON).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build="${BRETHREN_BUILD_DIR:-build}"
@@ -67,11 +69,20 @@ say "# $(nproc) cores: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed
 say "# open-files limit $FD_LIMIT; $RUNS runs per figure, medians"
 say "# uptime at start: $(uptime)"
 
-# start_target echo|brethren: a fresh server (a new database each time).
+# start_target echo|echo4|brethren|brethren-uring: a fresh server (a new
+# database each time). echo4: brethren-echo relaying each frame to the 4
+# connections of its group; brethren-uring: the server built with
+# -DBRETHREN_IO_URING=ON in $IO_URING_BUILD_DIR.
 db_counter=0
 start_target() {
   if [ "$1" = echo ]; then
     start_server echo "${echo_server[@]}"
+  elif [ "$1" = echo4 ]; then
+    start_server echo "${echo_server[@]}" --fanout 4
+  elif [ "$1" = brethren-uring ]; then
+    db_counter=$((db_counter + 1))
+    start_server brethren "${on_server_cpu[@]}" "$IO_URING_BUILD_DIR/server/brethren-server" "${brethren_server[@]:7}" \
+      --db "$BENCH_TMP/figures-$db_counter.db"
   else
     db_counter=$((db_counter + 1))
     start_server brethren "${brethren_server[@]}" --db "$BENCH_TMP/figures-$db_counter.db"
@@ -87,7 +98,12 @@ load_runs() {
   for i in $(seq 1 "$RUNS"); do
     start_target "$target"
     # A run with errors still reports; they are counted in the table.
-    line="$("${on_load_cpu[@]}" "$build/bench/brethren-load" --target "$target" --port "$SERVER_PORT" --quiet "$@" |
+    local as=(--target "$target")
+    case "$target" in
+      echo4) as=(--target echo --fanout 4) ;;
+      brethren-uring) as=(--target brethren) ;;
+    esac
+    line="$("${on_load_cpu[@]}" "$build/bench/brethren-load" "${as[@]}" --port "$SERVER_PORT" --quiet "$@" |
       grep '^summary:' || true)"
     stop_server
     if [ -z "$line" ]; then
@@ -118,6 +134,42 @@ for c in 100 1000 10000; do
   read -r e_rate e50 e90 e99 emax _ eerr _ < <(load_runs echo --connections "$c" --mode saturation --warmup 2 --duration "$DURATION")
   say "| $c | $b_rate | $b50 / $b90 / $b99 / $bmax | $e_rate | $e50 / $e90 / $e99 / $emax | $(ratio "$b_rate" "$e_rate") | $bgames | $((berr + binc + eerr)) |"
 done
+
+# --- 1b. Round two: both ceilings and JSON, in the same run ------------------------
+# A 4-seat move is one frame in and four out to four sockets: brethren-echo
+# --fanout 4 is the ceiling for that shape of work (docs/performance.md,
+# "Round two"). JSON: the same games with text frames.
+say ""
+say "## Round two: 1,000 connections, 4-seat rooms; Brethren (binary and JSON) against the echo and the fan-out-4 ceilings"
+say "## fan-out 4: groups of 4 connections take turns; each 48-byte frame is relayed to all 4, the next sends once it has it"
+say "# uptime: $(uptime)"
+say "| connections | Brethren moves/s binary | JSON | JSON / binary | echo round trips/s | fan-out-4 relays/s | p50 / p99 (us) fan-out | moves/s / echo | moves/s / fan-out-4 | errors |"
+say "|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|"
+for c in ${ROUND_TWO_CONNECTIONS:-1000}; do
+  read -r b_rate _ _ _ _ _ berr binc < <(load_runs brethren --connections "$c" --mode saturation --warmup 2 --duration "$DURATION")
+  read -r j_rate _ _ _ _ _ jerr jinc < <(load_runs brethren --connections "$c" --mode saturation --warmup 2 --duration "$DURATION" --encoding json)
+  read -r e_rate _ _ _ _ _ eerr _ < <(load_runs echo --connections "$c" --mode saturation --warmup 2 --duration "$DURATION")
+  read -r f_rate f50 _ f99 _ _ ferr _ < <(load_runs echo4 --connections "$c" --mode saturation --warmup 2 --duration "$DURATION")
+  say "| $c | $b_rate | $j_rate | $(ratio "$j_rate" "$b_rate") | $e_rate | $f_rate | $f50 / $f99 | $(ratio "$b_rate" "$e_rate") | $(ratio "$b_rate" "$f_rate") | $((berr + binc + jerr + jinc + eerr + ferr)) |"
+done
+
+# --- 1c. io_uring against epoll (when a -DBRETHREN_IO_URING=ON build is given) ----
+if [ -n "${IO_URING_BUILD_DIR:-}" ]; then
+  say ""
+  say "## Asio on io_uring ($IO_URING_BUILD_DIR, -DBRETHREN_IO_URING=ON) against epoll ($build): the same commands"
+  say "# uptime: $(uptime)"
+  say "| load | epoll moves/s | p50 / p99 / max (us) | io_uring moves/s | p50 / p99 / max (us) | io_uring / epoll | errors |"
+  say "|---|---:|---|---:|---|---:|---:|"
+  for c in 100 1000; do
+    read -r a_rate a50 _ a99 amax _ aerr ainc < <(load_runs brethren --connections "$c" --mode saturation --warmup 2 --duration "$DURATION")
+    read -r u_rate u50 _ u99 umax _ uerr uinc < <(load_runs brethren-uring --connections "$c" --mode saturation --warmup 2 --duration "$DURATION")
+    say "| saturation $c | $a_rate | $a50 / $a99 / $amax | $u_rate | $u50 / $u99 / $umax | $(ratio "$u_rate" "$a_rate") | $((aerr + ainc + uerr + uinc)) |"
+  done
+  realistic=(--connections 10000 --mode realistic --think-ms 500 --ramp 25 --warmup 30 --duration "$REALISTIC_DURATION")
+  read -r a_rate a50 _ a99 amax _ aerr ainc < <(load_runs brethren "${realistic[@]}")
+  read -r u_rate u50 _ u99 umax _ uerr uinc < <(load_runs brethren-uring "${realistic[@]}")
+  say "| realistic 10000 | $a_rate | $a50 / $a99 / $amax | $u_rate | $u50 / $u99 / $umax | p99 $(ratio "$u99" "$a99") | $((aerr + ainc + uerr + uinc)) |"
+fi
 
 # --- 2. Realistic -----------------------------------------------------------------
 say ""
@@ -262,8 +314,19 @@ if [ "${SKIP_MICRO:-0}" != 1 ]; then
   say "## brethren-microbench (medians of $RUNS repetitions)"
   say '```'
   "${on_server_cpu[@]}" "$build/bench/brethren-microbench" --benchmark_repetitions="$RUNS" \
-    --benchmark_report_aggregates_only=true --benchmark_min_time=0.5 2>/dev/null | grep -E '^(Benchmark|-|.*_median)'
+    --benchmark_report_aggregates_only=true --benchmark_min_time=0.5 2>/dev/null | grep -E '^(Benchmark|-|.*_median)' |
+    tee "$BENCH_TMP/micro.txt"
   say '```'
+  # JSON against binary, CPU time of the medians (the issue's target: <= 5).
+  say ""
+  say "JSON / binary (CPU time per frame):"
+  awk '/_median/ {cpu[$1] = $4}
+    END {
+      for (name in cpu) if (name ~ /_json_median$/) {
+        bin = name; sub(/_json_median$/, "_binary_median", bin)
+        if (bin in cpu) printf "  %s: %.1f\n", name, cpu[name] / cpu[bin]
+      }
+    }' "$BENCH_TMP/micro.txt" | sort
 fi
 say ""
 say "# uptime at end: $(uptime)"

@@ -6,6 +6,8 @@
 
 #include <cctype>
 
+#include "server/codec_json.h"
+
 namespace brethren::server {
 
 namespace pbu = google::protobuf::util;
@@ -16,6 +18,10 @@ bool decode_client_message(std::string_view frame, Encoding encoding, v1::Client
     error = "binary frame is not a valid brethren.v1.ClientMessage";
     return false;
   }
+  // The fast parser takes what it is sure about; protobuf's parser the rest
+  // (and words the errors).
+  if (json::parse_fast(frame, out)) return true;
+  out.Clear();
   pbu::JsonParseOptions options;
   // Unknown fields are tolerated so that a request this server does not know
   // is reported as UNKNOWN_MESSAGE rather than as a syntax error.
@@ -32,8 +38,10 @@ std::string encode_server_message(const v1::ServerMessage& message, Encoding enc
     message.SerializeToString(&out);
     return out;
   }
+  // seat 0, false, empty lists: spelled out for humans
+  if (json::print(message, /*always_print_primitive_fields=*/true, out)) return out;
   pbu::JsonPrintOptions options;
-  options.always_print_primitive_fields = true;  // seat 0, false, empty lists: spelled out for humans
+  options.always_print_primitive_fields = true;
   (void)pbu::MessageToJsonString(message, &out, options);
   return out;
 }
@@ -89,7 +97,7 @@ std::string encode_client_message(const v1::ClientMessage& message, Encoding enc
   std::string out;
   if (encoding == Encoding::kBinary) {
     message.SerializeToString(&out);
-  } else {
+  } else if (!json::print(message, /*always_print_primitive_fields=*/false, out)) {
     (void)pbu::MessageToJsonString(message, &out);
   }
   return out;
@@ -97,6 +105,8 @@ std::string encode_client_message(const v1::ClientMessage& message, Encoding enc
 
 bool decode_server_message(std::string_view frame, Encoding encoding, v1::ServerMessage& out) {
   if (encoding == Encoding::kBinary) return out.ParseFromArray(frame.data(), static_cast<int>(frame.size()));
+  if (json::parse_fast(frame, out)) return true;
+  out.Clear();
   pbu::JsonParseOptions options;
   options.ignore_unknown_fields = true;
   return pbu::JsonStringToMessage(std::string(frame), &out, options).ok();

@@ -37,6 +37,12 @@ load --target echo --port "$SERVER_PORT" --connections 40 --warmup 0.2 --duratio
 pass "brethren-load against brethren-echo"
 stop_server
 
+# The fan-out ceiling: each frame relayed to the 4 connections of its group.
+start_server echo "$build/bench/brethren-echo" --port 0 --fanout 4
+load --target echo --fanout 4 --port "$SERVER_PORT" --connections 40 --warmup 0.2 --duration 1
+pass "brethren-load against brethren-echo --fanout 4"
+stop_server
+
 # Brethren: saturation (binary and JSON), realistic, idle.
 start_server brethren "$build/server/brethren-server" "${server_args[@]}" --log-level warn --db "$BENCH_TMP/load.db"
 load --port "$SERVER_PORT" --connections 40 --mode saturation --warmup 0.5 --duration 2

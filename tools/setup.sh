@@ -13,6 +13,8 @@ PACKAGES=(
   libspdlog-dev libsqlite3-dev libssl-dev
   catch2
   libbenchmark-dev
+  # -DBRETHREN_IO_URING=ON: Asio's io_uring backend
+  liburing-dev
   haproxy openssl
   # the rule-ID check (tools/check-rule-ids.py, a CTest test)
   python3

@@ -78,10 +78,15 @@ class Runner final : public FrameSink {
     const std::size_t i = next_++;
     // 127.0.0.1 .. 127.0.0.N, round robin.
     const auto source = asio::ip::address_v4(0x7f000001u + static_cast<std::uint32_t>(i % static_cast<std::size_t>(options_.sources)));
+    // --route-nodes: each table's connections on /ws?room=<node character>, so
+    // that the proxy keeps a table on one node; --fanout: brethren-echo relays
+    // within the group named in the target.
     std::string target = "/ws";
     if (options_.route_nodes > 0 && options_.target == Target::kBrethren) {
       const auto table = i / static_cast<std::size_t>(options_.seats);
       target = std::string("/ws?room=") + "0123456789ABCDEFGHJKMNPQRSTVWXYZ"[table % static_cast<std::size_t>(options_.route_nodes)];
+    } else if (options_.fanout > 1) {
+      target += "?group=" + std::to_string(i / static_cast<std::size_t>(options_.fanout));
     }
     connections_[i]->open(server_, source, std::move(target));
   }
@@ -158,6 +163,7 @@ class Runner final : public FrameSink {
     const double rate = this->rate();
     std::printf("target %s, mode %s, %zu connections (%zu open), %s\n", game ? "brethren" : "echo", to_string(options_.mode),
                 connections_.size(), opened_, options_.json ? "json" : "binary");
+    if (options_.fanout > 1) std::printf("fan-out: groups of %d, each frame relayed to all %d\n", options_.fanout, options_.fanout);
     if (options_.mode != Mode::kIdle) {
       std::printf("%s/s: %.0f  (%llu in %.2f s)\n", game ? "moves" : "round trips", rate,
                   static_cast<unsigned long long>(stats_.ops), measured_seconds_);

@@ -24,7 +24,6 @@ Connection::Connection(asio::io_context& io, std::size_t index, FrameSink& sink)
     : ws_(io), index_(index), sink_(sink) {}
 
 void Connection::open(const tcp::endpoint& server, const asio::ip::address& source, std::string target) {
-  target_ = std::move(target);
   beast::error_code ec;
   auto& socket = ws_.next_layer();
   socket.open(server.protocol(), ec);
@@ -32,6 +31,7 @@ void Connection::open(const tcp::endpoint& server, const asio::ip::address& sour
   if (!ec) socket.bind(tcp::endpoint(source, 0), ec);
   if (ec) return fail("bind " + source.to_string(), ec);
   host_ = server.address().to_string() + ":" + std::to_string(server.port());
+  target_ = std::move(target);
   socket.async_connect(server, [this](beast::error_code e) { on_connect(e); });
 }
 

@@ -35,7 +35,7 @@ class Connection {
   Connection& operator=(const Connection&) = delete;
 
   // Connects from `source` (port chosen by the kernel) and upgrades to a
-  // WebSocket on /ws; then reads until closed.
+  // WebSocket on `target`; then reads until closed.
   void open(const boost::asio::ip::tcp::endpoint& server, const boost::asio::ip::address& source,
             std::string target = "/ws");
   // Queues one frame; frames go out in order, one write at a time.

@@ -12,6 +12,7 @@ EchoWorkload::EchoWorkload(boost::asio::io_context& io, const LoadOptions& optio
       stats_(stats),
       payload_(options.echo_bytes, 'x'),
       sent_at_(connections.size()),
+      received_(connections.size()),
       rng_(options.seed) {
   if (options_.mode == Mode::kRealistic) {
     for (std::size_t i = 0; i < connections_.size(); ++i) timers_.push_back(std::make_unique<boost::asio::steady_timer>(io_));
@@ -19,11 +20,13 @@ EchoWorkload::EchoWorkload(boost::asio::io_context& io, const LoadOptions& optio
 }
 
 void EchoWorkload::start() {
+  // With fan-out, the first of each group starts.
+  const auto step = static_cast<std::size_t>(options_.fanout);
   if (options_.ramp_s <= 0) {
-    for (std::size_t i = 0; i < connections_.size(); ++i) next(i);
+    for (std::size_t i = 0; i < connections_.size(); i += step) next(i);
     return;
   }
-  for (std::size_t i = 0; i < connections_.size(); ++i) {
+  for (std::size_t i = 0; i < connections_.size(); i += step) {
     auto& timer = ramp_timers_.emplace_back(std::make_unique<boost::asio::steady_timer>(io_));
     timer->expires_after(std::chrono::microseconds(rng_.below(static_cast<std::uint32_t>(options_.ramp_s * 1e6) + 1)));
     timer->async_wait([this, i](boost::system::error_code ec) {
@@ -49,14 +52,37 @@ void EchoWorkload::send(std::size_t index) {
 }
 
 void EchoWorkload::on_frame(Connection& c, std::string_view frame, bool) {
-  --in_flight_;
   if (frame.size() != payload_.size()) stats_.error("echo of the wrong size");
+  if (options_.fanout > 1) return on_relayed(c);
+  --in_flight_;
   if (stats_.measuring) {
     ++stats_.ops;
     stats_.latency.add(static_cast<std::uint64_t>(
         std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - sent_at_[c.index()]).count()));
   }
   next(c.index());
+}
+
+}  // namespace brethren::bench
+
+namespace brethren::bench {
+
+// Frames reach every member in the order they were sent, and the members send
+// in turn, so the count of frames a member got says whose frame this is.
+void EchoWorkload::on_relayed(Connection& c) {
+  const auto k = static_cast<std::uint64_t>(options_.fanout);
+  const std::size_t first = c.index() - c.index() % static_cast<std::size_t>(k);
+  const std::uint64_t member = c.index() - first;
+  const std::uint64_t sender = received_[c.index()]++ % k;
+  if (sender == member) {
+    --in_flight_;
+    if (stats_.measuring) {
+      ++stats_.ops;
+      stats_.latency.add(static_cast<std::uint64_t>(
+          std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - sent_at_[c.index()]).count()));
+    }
+  }
+  if ((sender + 1) % k == member) next(c.index());
 }
 
 }  // namespace brethren::bench

@@ -49,6 +49,10 @@ std::optional<LoadOptions> parse_options(int argc, char** argv, int& exit_code) 
       ("sources", po::value(&o.sources)->default_value(o.sources), "source addresses 127.0.0.1..N (0: one per 25,000 connections)")
       ("open-window", po::value(&o.open_window)->default_value(o.open_window), "connection attempts in flight while opening")
       ("echo-bytes", po::value(&o.echo_bytes)->default_value(o.echo_bytes), "echo target: bytes per frame")
+      ("fanout", po::value(&o.fanout)->default_value(o.fanout),
+       "echo target: K > 1 against brethren-echo --fanout K: groups of K connections take turns as a 4-seat room "
+       "does; each frame is relayed to the K connections of its group, and the next in turn sends once the frame "
+       "reached it. Counts relayed frames/s (round trips: send to the sender's own copy)")
       ("seed", po::value(&o.seed)->default_value(o.seed), "seed of the bots' choices and think times")
       ("quiet,q", po::bool_switch(&o.quiet), "print only the summary")
       ("attack", po::value(&attack),
@@ -82,6 +86,8 @@ std::optional<LoadOptions> parse_options(int argc, char** argv, int& exit_code) 
   if (o.target == Target::kBrethren && o.connections % static_cast<std::size_t>(o.seats) != 0) {
     return bad("--connections must be a multiple of --seats");
   }
+  if (o.fanout < 1 || (o.fanout > 1 && o.target != Target::kEcho)) return bad("--fanout needs --target echo and K >= 1");
+  if (o.connections % static_cast<std::size_t>(o.fanout) != 0) return bad("--connections must be a multiple of --fanout");
   if (!attack.empty()) {
     auto kinds = parse_attack_list(attack);
     if (!kinds) return bad("--attack must be ping-flood, list-rooms-unread, garbage-frames, slow-http, a comma-separated list of them, or all");

@@ -33,6 +33,7 @@ struct LoadOptions {
   int sources = 0;              // 127.0.0.1 .. 127.0.0.N as source addresses (0: one per 25,000 connections)
   std::size_t open_window = 256;  // connection attempts in flight while opening
   std::size_t echo_bytes = 48;  // echo target: frame size (about a binary submitAction)
+  int fanout = 1;               // echo target: connections per relay group (brethren-echo --fanout)
   std::uint64_t seed = 1;
   bool quiet = false;
   // --attack: measure a window without, then one with these hostile connections.
