@@ -92,6 +92,12 @@ int main(int argc, char** argv) {
 
   raise_open_file_limit(config->max_connections);
 
+  // Declared in the order they may be destroyed in reverse: the store's
+  // last commit reports to the metrics and posts its callbacks to the event
+  // loop, so both outlive it; the Services (and their history thread, which
+  // reads the store and the games) go before either.
+  boost::asio::io_context io(config->threads);
+  server::Metrics metrics;
   std::unique_ptr<persistence::Store> store;
   if (const auto problem = database_path_problem(config->db)) {
     spdlog::critical("cannot open database {}: {}", config->db, *problem);
@@ -105,9 +111,7 @@ int main(int argc, char** argv) {
   }
 
   const rules::GameRegistry games = rules::make_all_games_registry();
-  server::Metrics metrics;
   store->set_commit_observer([&metrics](double seconds, std::size_t) { metrics.db_commit_latency.observe(seconds); });
-  boost::asio::io_context io(config->threads);
   server::Services services{*config, games, *store, metrics, io, &rules::make_bot, &rules::bot_kinds};
   server::Server srv(services);
 
@@ -133,8 +137,8 @@ int main(int argc, char** argv) {
                  config->web_root.empty() ? "no web folder beside the executable" : config->web_root);
   }
   spdlog::info("open http://{}:{}/ in a browser", browser_host(config->bind), port);
-  srv.run_until_signal();
-  store.reset();  // commits anything still queued
+  srv.run_until_signal();  // the network threads and the history thread have ended
+  store.reset();            // commits anything still queued
   spdlog::info("bye");
   return 0;
 }
