@@ -23,9 +23,9 @@ Room::Room(Services& services, const rules::Game& game, persistence::RoomRecord 
   options_.ParseFromString(record_.options);
   settings_.ParseFromString(record_.settings);
   seats_.resize(static_cast<std::size_t>(record_.seat_count));
-  status_ = record_.status == "finished" ? Status::kFinished
-            : record_.status == "playing" ? Status::kPlaying
-                                          : Status::kOpen;
+  status_ = record_.status == persistence::RoomStatus::kFinished  ? Status::kFinished
+            : record_.status == persistence::RoomStatus::kPlaying ? Status::kPlaying
+                                                                  : Status::kOpen;
   update_summary();
 }
 
@@ -338,14 +338,14 @@ void Room::start_match(const std::shared_ptr<Client>& c, std::uint64_t rid) {
   const Status before = status_;
   status_ = Status::kStarting;
   persistence::MatchRecord match{services_.store.next_match_id(), code(), record_.game_id, record_.options,
-                                 seed, record_.seat_count, "live", unix_millis(), 0, seed_salt, secret_seed, 0};
+                                 seed, record_.seat_count, persistence::MatchStatus::kLive, unix_millis(), 0, seed_salt, secret_seed, 0};
   match.first_deadline_ms = decision_deadline_from_now(**created);
   auto holder = std::make_shared<std::unique_ptr<rules::State>>(std::move(created).value());
   // The match and the room's new status commit together: a match row
   // without its room playing would come back as the room's match after a
   // restart although nobody was told it had started.
   persistence::Store::Unit unit;
-  unit.insert_match(match).set_room_status(code(), "playing", unix_millis());
+  unit.insert_match(match).set_room_status(code(), persistence::RoomStatus::kPlaying, unix_millis());
   services_.store.commit_unit(
       std::move(unit), on_strand([this, c, rid, holder, before, match](bool ok, const std::string& error) {
         if (!ok) {

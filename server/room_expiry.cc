@@ -43,8 +43,8 @@ void Room::expire_if_idle(ExpiryPolicy policy, std::function<void()> forget) {
     if (self->runner_) self->runner_->hold();
     const bool abandoning = self->status_ == Status::kPlaying;
     persistence::Store::Unit unit;
-    unit.set_room_status(self->code(), "expired", unix_millis());
-    if (abandoning) unit.set_match_status(self->match_id(), "abandoned");
+    unit.set_room_status(self->code(), persistence::RoomStatus::kExpired, unix_millis());
+    if (abandoning) unit.set_match_status(self->match_id(), persistence::MatchStatus::kAbandoned);
     self->services_.store.commit_unit(
         std::move(unit), self->on_strand([self, abandoning, forget](bool ok, const std::string& error) {
           self->expiring_ = false;

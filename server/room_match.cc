@@ -41,7 +41,7 @@ void Room::commit_move(persistence::ActionRecord action, std::optional<persisten
   unit.append_action(std::move(action));
   if (result) {
     const std::int64_t at = result->finished_at;
-    unit.finish_match(std::move(*result)).set_room_status(code(), "finished", at);
+    unit.finish_match(std::move(*result)).set_room_status(code(), persistence::RoomStatus::kFinished, at);
   }
   services_.store.commit_unit(std::move(unit), on_strand(std::move(done)));
 }

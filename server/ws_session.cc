@@ -331,7 +331,7 @@ void WsSession::on_create_room(std::uint64_t rid, const v1::CreateRoom& m) {
   record.is_public = m.public_();
   record.seat_count = m.seat_count();
   record.host_token_hash = sha256_hex(host_token);
-  record.status = "open";
+  record.status = persistence::RoomStatus::kOpen;
   record.created_at = unix_millis();
   record.turn_time_limit_ms = m.turn_time_limit_ms();
   record.settings = m.settings().SerializeAsString();
