@@ -4,8 +4,46 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 
 namespace brethren::persistence {
+
+// Where a room is. The database keeps these as the words below (as it
+// always has, so older databases load unchanged).
+enum class RoomStatus { kOpen, kPlaying, kFinished, kExpired };
+// Where a match is: live, finished, or given up when its room expired.
+enum class MatchStatus { kLive, kFinished, kAbandoned };
+
+constexpr std::string_view to_string(RoomStatus status) {
+  switch (status) {
+    case RoomStatus::kOpen: return "open";
+    case RoomStatus::kPlaying: return "playing";
+    case RoomStatus::kFinished: return "finished";
+    case RoomStatus::kExpired: return "expired";
+  }
+  return "open";
+}
+constexpr std::string_view to_string(MatchStatus status) {
+  switch (status) {
+    case MatchStatus::kLive: return "live";
+    case MatchStatus::kFinished: return "finished";
+    case MatchStatus::kAbandoned: return "abandoned";
+  }
+  return "live";
+}
+// A stored word back to its status. A word this version does not know
+// means the row is not one to carry on: an expired room, an abandoned match.
+constexpr RoomStatus room_status_from(std::string_view word) {
+  if (word == "open") return RoomStatus::kOpen;
+  if (word == "playing") return RoomStatus::kPlaying;
+  if (word == "finished") return RoomStatus::kFinished;
+  return RoomStatus::kExpired;
+}
+constexpr MatchStatus match_status_from(std::string_view word) {
+  if (word == "live") return MatchStatus::kLive;
+  if (word == "finished") return MatchStatus::kFinished;
+  return MatchStatus::kAbandoned;
+}
 
 struct RoomRecord {
   std::string code;
@@ -15,7 +53,7 @@ struct RoomRecord {
   std::string password_hash;  // empty: no password
   int seat_count = 0;
   std::string host_token_hash;
-  std::string status;         // "open", "playing", "finished"
+  RoomStatus status = RoomStatus::kOpen;
   std::int64_t created_at = 0;  // Unix milliseconds
   std::int64_t turn_time_limit_ms = 0;  // 0: the game's own rule, if any
   std::string settings;       // serialized brethren.v1.RoomSettings
@@ -36,7 +74,7 @@ struct MatchRecord {
   std::string options;
   std::uint64_t seed = 0;
   int seat_count = 0;
-  std::string status;         // "live", "finished"
+  MatchStatus status = MatchStatus::kLive;
   std::int64_t started_at = 0;
   std::int64_t finished_at = 0;
   // Fairness: the commitment published at the start is

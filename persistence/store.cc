@@ -66,7 +66,7 @@ MatchRecord match_from(Statement& st) {
                      st.column_blob(3),
                      static_cast<std::uint64_t>(st.column_int(4)),
                      static_cast<int>(st.column_int(5)),
-                     st.column_text(6),
+                     match_status_from(st.column_text(6)),
                      st.column_int(7),
                      st.column_int(8),
                      st.column_text(9),
@@ -223,7 +223,7 @@ void Store::commit_unit(Unit unit, Done done) {
 Store::Unit& Store::Unit::insert_room(RoomRecord r) {
   steps_.push_back([r = std::move(r)](Statements& s) {
     s.insert_room.bind(1, r.code).bind(2, r.game_id).bind_blob(3, r.options).bind(4, r.is_public ? 1 : 0);
-    s.insert_room.bind(5, r.password_hash).bind(6, r.seat_count).bind(7, r.host_token_hash).bind(8, r.status);
+    s.insert_room.bind(5, r.password_hash).bind(6, r.seat_count).bind(7, r.host_token_hash).bind(8, to_string(r.status));
     s.insert_room.bind(9, r.created_at).bind(10, r.turn_time_limit_ms).bind_blob(11, r.settings).run();
   });
   return *this;
@@ -238,9 +238,9 @@ Store::Unit& Store::Unit::update_room(RoomRecord r) {
   return *this;
 }
 
-Store::Unit& Store::Unit::set_room_status(std::string code, std::string status, std::int64_t at_unix_ms) {
-  steps_.push_back([code = std::move(code), status = std::move(status), at_unix_ms](Statements& s) {
-    s.room_status.bind(1, code).bind(2, status).bind(3, at_unix_ms).run();
+Store::Unit& Store::Unit::set_room_status(std::string code, RoomStatus status, std::int64_t at_unix_ms) {
+  steps_.push_back([code = std::move(code), status, at_unix_ms](Statements& s) {
+    s.room_status.bind(1, code).bind(2, to_string(status)).bind(3, at_unix_ms).run();
   });
   return *this;
 }
@@ -275,9 +275,9 @@ Store::Unit& Store::Unit::insert_match(MatchRecord m) {
   return *this;
 }
 
-Store::Unit& Store::Unit::set_match_status(std::int64_t match_id, std::string status) {
+Store::Unit& Store::Unit::set_match_status(std::int64_t match_id, MatchStatus status) {
   steps_.push_back(
-      [match_id, status = std::move(status)](Statements& s) { s.match_status.bind(1, match_id).bind(2, status).run(); });
+      [match_id, status](Statements& s) { s.match_status.bind(1, match_id).bind(2, to_string(status)).run(); });
   return *this;
 }
 
@@ -311,8 +311,8 @@ void Store::insert_room(RoomRecord room, Done done) { commit_unit(Unit().insert_
 
 void Store::update_room(RoomRecord room, Done done) { commit_unit(Unit().update_room(std::move(room)), std::move(done)); }
 
-void Store::set_room_status(std::string code, std::string status, Done done) {
-  commit_unit(Unit().set_room_status(std::move(code), std::move(status), now_unix_ms()), std::move(done));
+void Store::set_room_status(std::string code, RoomStatus status, Done done) {
+  commit_unit(Unit().set_room_status(std::move(code), status, now_unix_ms()), std::move(done));
 }
 
 void Store::set_room_seat_count(std::string code, int seat_count, Done done) {
@@ -350,7 +350,7 @@ namespace {
 RoomRecord room_from(Statement& st) {
   return RoomRecord{st.column_text(0), st.column_text(1), st.column_blob(2), st.column_int(3) != 0,
                     st.column_text(4), static_cast<int>(st.column_int(5)), st.column_text(6),
-                    st.column_text(7), st.column_int(8), st.column_int(9), st.column_blob(10)};
+                    room_status_from(st.column_text(7)), st.column_int(8), st.column_int(9), st.column_blob(10)};
 }
 
 SeatRecord seat_from(Statement& st) {

@@ -66,13 +66,13 @@ class Store {
     Unit& update_room(RoomRecord room);
     // `at_unix_ms`: when the room entered the status (a finished room's
     // retention and the recovery cut-off count from it).
-    Unit& set_room_status(std::string code, std::string status, std::int64_t at_unix_ms);
+    Unit& set_room_status(std::string code, RoomStatus status, std::int64_t at_unix_ms);
     Unit& set_room_seat_count(std::string code, int seat_count);
     Unit& upsert_seat(SeatRecord seat);
     Unit& delete_seat(std::string room_code, int seat);
     Unit& insert_match(MatchRecord match);
-    // "abandoned": a live match given up (its room expired unfinished).
-    Unit& set_match_status(std::int64_t match_id, std::string status);
+    // kAbandoned: a live match given up (its room expired unfinished).
+    Unit& set_match_status(std::int64_t match_id, MatchStatus status);
     Unit& append_action(ActionRecord action);
     // With a non-empty result.final_state, the match's action log is deleted.
     Unit& finish_match(ResultRecord result);
@@ -99,7 +99,7 @@ class Store {
   // Rewrites the room's options, settings, seat count, password and host token.
   void update_room(RoomRecord room, Done done);
   // The status counts from now (see Unit::set_room_status).
-  void set_room_status(std::string code, std::string status, Done done);
+  void set_room_status(std::string code, RoomStatus status, Done done);
   void set_room_seat_count(std::string code, int seat_count, Done done);
   void upsert_seat(SeatRecord seat, Done done);
   void delete_seat(std::string room_code, int seat, Done done);

@@ -1,20 +1,11 @@
 #include "server/history_http.h"
 
-#include <boost/asio/post.hpp>
-#include <boost/asio/thread_pool.hpp>
 #include <cctype>
 
 namespace brethren::server {
 namespace {
 
 namespace http = boost::beast::http;
-
-// One thread is plenty: history look-ups are rare, and it keeps SQLite reads
-// and replays off the threads that serve the games.
-boost::asio::thread_pool& history_pool() {
-  static boost::asio::thread_pool pool(1);
-  return pool;
-}
 
 std::string header(const http::request<http::string_body>& request, std::string_view name) {
   auto it = request.find(name);
@@ -41,7 +32,7 @@ void serve_match_history(Services& services, const http::request<http::string_bo
   }
   parsed.room_code = header(request, "X-Room-Code");
   parsed.room_password = header(request, "X-Room-Password");
-  boost::asio::post(history_pool(), [&services, parsed = std::move(parsed), done = std::move(done)] {
+  services.history_pool.post([&services, parsed = std::move(parsed), done = std::move(done)] {
     done(fetch_match_history(services.store, services.games, parsed));
   });
 }

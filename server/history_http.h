@@ -1,6 +1,6 @@
 // GET /api/matches/{id}: parses the HTTP request into a HistoryRequest and
-// runs the store reads and the replay on a small worker pool, never on the
-// network threads.
+// runs the store reads and the replay on Services::history_pool, never on
+// the network threads.
 #pragma once
 
 #include <boost/beast/http.hpp>

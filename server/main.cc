@@ -93,6 +93,12 @@ int main(int argc, char** argv) {
 
   raise_open_file_limit(config->max_connections);
 
+  // Declared in the order they may be destroyed in reverse: the store's
+  // last commit reports to the metrics and posts its callbacks to the event
+  // loop, so both outlive it; the Services (and their history thread, which
+  // reads the store and the games) go before either.
+  boost::asio::io_context io(config->threads);
+  server::Metrics metrics;
   std::unique_ptr<persistence::Store> store;
   if (const auto problem = database_path_problem(config->db)) {
     spdlog::critical("cannot open database {}: {}", config->db, *problem);
@@ -106,9 +112,7 @@ int main(int argc, char** argv) {
   }
 
   const rules::GameRegistry games = rules::make_all_games_registry();
-  server::Metrics metrics;
   store->set_commit_observer([&metrics](double seconds, std::size_t) { metrics.db_commit_latency.observe(seconds); });
-  boost::asio::io_context io(config->threads);
   server::Services services{*config, games, *store, metrics, io, &rules::make_bot, &rules::bot_kinds};
   server::Server srv(services);
 
@@ -137,9 +141,9 @@ int main(int argc, char** argv) {
   if (config->node_id >= 0) spdlog::info("cluster node {} ({})", config->node_id, config->node_name);
   std::unique_ptr<server::RedisLobby> lobby;
   if (!config->lobby_redis.empty()) lobby = std::make_unique<server::RedisLobby>(*config, srv.rooms(), metrics);
-  srv.run_until_signal();
-  lobby.reset();  // leaves the cluster's lobby
-  store.reset();  // commits anything still queued
+  srv.run_until_signal();  // the network threads and the history thread have ended
+  lobby.reset();           // leaves the cluster's lobby
+  store.reset();           // commits anything still queued
   spdlog::info("bye");
   return 0;
 }

@@ -74,7 +74,7 @@ HistoryResponse fetch_match_history(const persistence::Store& store, const rules
   }
 
   const auto result = store.load_result(request.match_id);
-  if (match->status != "finished" || !result) {
+  if (match->status != persistence::MatchStatus::kFinished || !result) {
     return error(409, "NOT_FINISHED", "match " + std::to_string(match->id) + " has not ended yet");
   }
   const rules::Game* game = games.find(match->game_id);

@@ -46,7 +46,7 @@ RecoveryReport recover_rooms(Services& services, RoomDirectory& rooms) {
       ++report.failed;
       continue;
     }
-    ++(match.status == "finished" || it->second->summary().status() == v1::ROOM_STATUS_FINISHED
+    ++(match.status == persistence::MatchStatus::kFinished || it->second->summary().status() == v1::ROOM_STATUS_FINISHED
            ? report.finished_matches
            : report.live_matches);
   }

@@ -15,34 +15,17 @@ namespace brethren::server {
 
 namespace asio = boost::asio;
 
-v1::ErrorCode to_protocol_error(rules::ErrorCode code) {
-  switch (code) {
-    case rules::ErrorCode::kNotYourTurn: return v1::NOT_YOUR_TURN;
-    case rules::ErrorCode::kIllegalAction: return v1::ILLEGAL_ACTION;
-    case rules::ErrorCode::kMalformedAction: return v1::MALFORMED_ACTION;
-    case rules::ErrorCode::kGameOver: return v1::GAME_OVER;
-    case rules::ErrorCode::kInvalidOptions: return v1::INVALID_OPTIONS;
-    case rules::ErrorCode::kInvalidSeatCount: return v1::INVALID_SEAT_COUNT;
-    case rules::ErrorCode::kUnknownGame: return v1::UNKNOWN_GAME;
-    case rules::ErrorCode::kCorruptState: return v1::INTERNAL;
-  }
-  return v1::INTERNAL;
-}
-
 Room::Room(Services& services, const rules::Game& game, persistence::RoomRecord record)
     : services_(services),
       game_(game),
       record_(std::move(record)),
-      strand_(asio::make_strand(services.io)),
-      clock_(strand_),
-      timeout_bot_(new_seed()),
-      retry_timer_(strand_) {
+      strand_(asio::make_strand(services.io)) {
   options_.ParseFromString(record_.options);
   settings_.ParseFromString(record_.settings);
   seats_.resize(static_cast<std::size_t>(record_.seat_count));
-  status_ = record_.status == "finished" ? Status::kFinished
-            : record_.status == "playing" ? Status::kPlaying
-                                          : Status::kOpen;
+  status_ = record_.status == persistence::RoomStatus::kFinished  ? Status::kFinished
+            : record_.status == persistence::RoomStatus::kPlaying ? Status::kPlaying
+                                                                  : Status::kOpen;
   update_summary();
 }
 
@@ -178,7 +161,7 @@ void Room::on_join(const std::shared_ptr<Client>& c, std::uint64_t rid, const v1
   *reply_message.mutable_room() = room_info(c->client_id());
   reply(c, rid, std::move(reply_message));
   const int seat = member(c->client_id())->seat;
-  if (state_ && (seat >= 0 || spectators_see_match())) send_match(c, 0, seat, 0);
+  if (runner_ && (seat >= 0 || spectators_see_match())) send_match(c, 0, seat, 0);
   send_chat_history(c);
   broadcast_room();
 }
@@ -302,7 +285,7 @@ void Room::on_resume(const std::shared_ptr<Client>& c, std::uint64_t rid, const 
   v1::ServerMessage reply_message;
   *reply_message.mutable_room() = room_info(c->client_id());
   reply(c, rid, std::move(reply_message));
-  if (state_) send_match(c, 0, seat, m.last_version());
+  if (runner_) send_match(c, 0, seat, m.last_version());
   send_chat_history(c);
   broadcast_room();
 }
@@ -320,7 +303,7 @@ void Room::on_claim_host(const std::shared_ptr<Client>& c, std::uint64_t rid, co
   v1::ServerMessage reply_message;
   *reply_message.mutable_room() = room_info(c->client_id());
   reply(c, rid, std::move(reply_message));
-  if (!me && state_ && spectators_see_match()) send_match(c, 0, -1, 0);
+  if (!me && runner_ && spectators_see_match()) send_match(c, 0, -1, 0);
   send_chat_history(c);
 }
 
@@ -354,39 +337,38 @@ void Room::start_match(const std::shared_ptr<Client>& c, std::uint64_t rid) {
   if (!created) return reply_error(c, rid, to_protocol_error(created.error().code), created.error().message);
   const Status before = status_;
   status_ = Status::kStarting;
-  match_ = persistence::MatchRecord{services_.store.next_match_id(), code(), record_.game_id, record_.options,
-                                    seed, record_.seat_count, "live", unix_millis(), 0, seed_salt, secret_seed, 0};
-  match_.first_deadline_ms = decision_deadline_from_now(**created);
+  persistence::MatchRecord match{services_.store.next_match_id(), code(), record_.game_id, record_.options,
+                                 seed, record_.seat_count, persistence::MatchStatus::kLive, unix_millis(), 0, seed_salt, secret_seed, 0};
+  match.first_deadline_ms = decision_deadline_from_now(**created);
   auto holder = std::make_shared<std::unique_ptr<rules::State>>(std::move(created).value());
   // The match and the room's new status commit together: a match row
   // without its room playing would come back as the room's match after a
   // restart although nobody was told it had started.
   persistence::Store::Unit unit;
-  unit.insert_match(match_).set_room_status(code(), "playing", unix_millis());
+  unit.insert_match(match).set_room_status(code(), persistence::RoomStatus::kPlaying, unix_millis());
   services_.store.commit_unit(
-      std::move(unit), on_strand([this, c, rid, holder, before](bool ok, const std::string& error) {
+      std::move(unit), on_strand([this, c, rid, holder, before, match](bool ok, const std::string& error) {
         if (!ok) {
           spdlog::error("room {}: match start not stored: {}", code(), error);
           status_ = before;
           return reply_error(c, rid, v1::INTERNAL, "the match could not be stored");
         }
-        last_move_ = Clock::now();
-        state_ = std::move(*holder);
-        log_.clear();
+        make_runner(match, std::move(*holder), {});
         broadcast_version_ = 0;
         status_ = Status::kPlaying;
         ++services_.metrics.live_matches;
         update_summary();
-        spdlog::info("room {}: match {} started", code(), match_.id);
+        spdlog::info("room {}: match {} started", code(), match.id);
         v1::ServerMessage reply_message;
         *reply_message.mutable_room() = room_info(c->client_id());
         reply(c, rid, std::move(reply_message));
         broadcast_room();
-        create_bots();
         watch_absent_seats();
-        arm_clock(match_.first_deadline_ms);
+        // The clock before the views (they carry its deadline), the bots
+        // after them (a bot's move is applied at once, committed later).
+        runner_->start(match.first_deadline_ms);
         broadcast_match();
-        wake_bots();
+        runner_->wake_bots();
       }));
 }
 
@@ -395,154 +377,17 @@ void Room::on_submit(const std::shared_ptr<Client>& c, std::uint64_t rid, const 
   Member* me = member(c->client_id());
   if (!me) return reply_error(c, rid, v1::NOT_IN_ROOM, "join the room first");
   if (status_ == Status::kFinished) return reply_error(c, rid, v1::GAME_OVER, "the match has ended");
-  if (!state_) return reply_error(c, rid, v1::NOT_STARTED, "the match has not started");
+  if (!runner_) return reply_error(c, rid, v1::NOT_STARTED, "the match has not started");
   if (me->seat < 0) return reply_error(c, rid, v1::NOT_SEATED, "spectators cannot play");
   if (services_.shutting_down) return reply_error(c, rid, v1::SHUTTING_DOWN, "the server is shutting down");
-  moves_.push_back(PendingMove{c, rid, me->seat, m.action(), received});
-  process_next_move();
-}
-
-void Room::process_next_move() {
-  if (expiring_ || expired_) return;
-  while (!move_in_flight_ && !moves_.empty()) {
-    PendingMove move = std::move(moves_.front());
-    moves_.pop_front();
-    if (move.source != PendingMove::Source::kClient) {
-      // Decided now, on the state as it is: the seat may have acted meanwhile.
-      if (move.source == PendingMove::Source::kBot) {
-        bot_queued_[move.seat] = false;
-        if (!bots_[move.seat]) continue;  // the player came back meanwhile
-      }
-      if (state_->is_terminal() || !state_->is_acting(move.seat)) continue;
-      auto chosen = move.source == PendingMove::Source::kBot
-                        ? bots_[move.seat]->choose(state_->view(rules::Viewer::player(move.seat)))
-                        : timeout_move(move.seat);
-      if (!chosen) continue;
-      move.action = std::move(*chosen);
-      if (move.source == PendingMove::Source::kClock) {
-        spdlog::info("room {} seat {}: clock ran out, the server plays {}", code(), move.seat,
-                     move.action.ShortDebugString());
-      }
-    }
-    auto applied = state_->apply(move.seat, move.action);
-    if (!applied) {
-      if (!move.client) continue;
-      ++services_.metrics.moves_rejected;
-      reply_error(move.client, move.request_id, to_protocol_error(applied.error().code), applied.error().message);
-      continue;
-    }
-    log_.push_back(rules::LoggedAction{move.seat, move.action});
-    next_deadline_ms_ = state_->is_terminal() ? 0 : decision_deadline_from_now(*state_);
-    persistence::ActionRecord record{match_.id, static_cast<std::int64_t>(log_.size()), move.seat,
-                                     move.action.SerializeAsString(), unix_millis(), next_deadline_ms_};
-    move_in_flight_ = true;
-    const std::uint64_t version = state_->version();
-    auto done = on_strand([this, move, version](bool ok, const std::string& error) {
-      on_move_committed(move, version, ok, error);
-    });
-    persistence::Store::Unit unit;
-    unit.append_action(std::move(record));
-    if (state_->is_terminal()) {
-      // The final move, the result and the room's status commit together,
-      // or none of them does: a stored final move without its result would
-      // make every retry of the move collide with its own row.
-      const auto outcome = state_->outcome();
-      persistence::ResultRecord result{match_.id, outcome.SerializeAsString(), outcome.summary(), unix_millis(), ""};
-      // Games whose log betrays secrets keep their final state instead.
-      if (game_.info().action_log_secret()) result.final_state = state_->serialize();
-      unit.finish_match(std::move(result)).set_room_status(code(), "finished", unix_millis());
-    }
-    services_.store.commit_unit(std::move(unit), std::move(done));
-  }
-}
-
-void Room::on_move_committed(PendingMove move, std::uint64_t version, bool ok, const std::string& error) {
-  move_in_flight_ = false;
-  if (!ok) {
-    // Not durable, so not played: rebuild the state from the stored log.
-    spdlog::error("room {} seat {}: move not stored, rolled back: {}", code(), move.seat, error);
-    log_.pop_back();
-    auto rebuilt = rules::replay(game_, rules::MatchSetup{options_, match_.seat_count, match_.seed, match_.secret_seed}, log_);
-    if (rebuilt) state_ = std::move(rebuilt).value();
-    if (move.client) {
-      reply_error(move.client, move.request_id, v1::INTERNAL, "the move could not be stored and was not played");
-    }
-    retry_after_failed_commit();
-  } else {
-    retry_backoff_ = std::chrono::milliseconds{0};
-    last_move_ = Clock::now();
-    ++services_.metrics.moves_accepted;
-    services_.metrics.move_latency.observe(std::chrono::duration<double>(Clock::now() - move.received).count());
-    v1::ServerMessage ack;
-    ack.mutable_action_accepted()->set_version(version);
-    if (move.client) reply(move.client, move.request_id, std::move(ack));
-    arm_clock(next_deadline_ms_);
-    broadcast_match();
-    // Whether this committed move ended the match, asked before a bot can
-    // apply (not yet commit) the next one: the end, and with it the seed's
-    // reveal in RoomInfo.match, is announced only once it is durable.
-    const bool ended = state_->is_terminal();
-    wake_bots();
-    if (ended && status_ != Status::kFinished) {
-      status_ = Status::kFinished;
-      last_occupied_ = Clock::now();  // a finished room's retention counts from the end
-      --services_.metrics.live_matches;
-      ++services_.metrics.matches_finished;
-      spdlog::info("room {}: match {} finished: {}", code(), match_.id, state_->outcome().summary());
-      broadcast_room();
-    }
-  }
-  process_next_move();
-}
-
-void Room::retry_after_failed_commit() {
-  retry_backoff_ = retry_backoff_.count() == 0 ? kFirstRetry : std::min(retry_backoff_ * 2, kLongestRetry);
-  // A newer failure restarts the wait (the older wait ends as aborted).
-  retry_timer_.expires_after(retry_backoff_);
-  retry_timer_.async_wait([self = shared_from_this()](boost::system::error_code ec) {
-    if (!ec) self->on_retry_due();
-  });
-}
-
-void Room::on_retry_due() {
-  if (expired_ || !state_ || state_->is_terminal()) return;
-  // The clock may have run out (or gone stale) while the failed move was in
-  // flight: armed again on its stored deadline, it fires at once if past.
-  // The bots' queued moves were spent on the failed commit: ask again.
-  arm_clock(deadline_unix_ms_);
-  wake_bots();
+  runner_->submit(c, rid, me->seat, m.action(), received);
 }
 
 std::int64_t Room::decision_deadline_from_now(const rules::State& state) const {
-  std::int64_t limit_ms = record_.turn_time_limit_ms;
-  if (limit_ms <= 0) limit_ms = static_cast<std::int64_t>(state.decision_time_limit_seconds()) * 1000;
-  return limit_ms > 0 ? unix_millis() + limit_ms : 0;
+  return MatchRunner::decision_deadline(state, record_.turn_time_limit_ms, unix_millis());
 }
 
 std::string Room::best_bot_kind() const { return std::string(services_.bot_kinds(record_.game_id).back()); }
-
-void Room::arm_clock(std::int64_t deadline_unix_ms) {
-  clock_.cancel();
-  deadline_unix_ms_ = 0;
-  if (!state_ || state_->is_terminal() || deadline_unix_ms <= 0) return;
-  deadline_unix_ms_ = deadline_unix_ms;
-  // Unix time, not the steady clock, because the deadline may come from
-  // before a restart; a deadline already past fires at once.
-  const std::int64_t remaining_ms = std::max<std::int64_t>(0, deadline_unix_ms - unix_millis());
-  clock_.expires_after(std::chrono::milliseconds(remaining_ms));
-  clock_.async_wait([self = shared_from_this(), version = state_->version()](boost::system::error_code ec) {
-    if (!ec) self->on_clock(version);
-  });
-}
-
-void Room::on_clock(std::uint64_t armed_version) {
-  // A move since the clock started restarted it; this expiry is stale.
-  if (!state_ || state_->version() != armed_version || state_->is_terminal()) return;
-  for (int seat : state_->acting_seats()) {
-    moves_.push_back(PendingMove{nullptr, 0, seat, {}, Clock::now(), PendingMove::Source::kClock});
-  }
-  process_next_move();
-}
 
 void Room::on_add_bot(const std::shared_ptr<Client>& c, std::uint64_t rid, const v1::AddBot& m) {
   Member* me = member(c->client_id());
@@ -581,38 +426,24 @@ void Room::on_add_bot(const std::shared_ptr<Client>& c, std::uint64_t rid, const
                               }));
 }
 
-void Room::create_bots() {
-  bots_.clear();
-  bots_.resize(seats_.size());
-  bot_queued_.assign(seats_.size(), false);
+void Room::make_runner(persistence::MatchRecord match, std::unique_ptr<rules::State> state,
+                       std::vector<rules::LoggedAction> log) {
+  MatchRunner::Context context{game_,   *this, *this, *this, services_.metrics, code(), record_.turn_time_limit_ms,
+                               new_seed()};
+  runner_ = std::make_unique<MatchRunner>(std::move(context), std::move(match), std::move(state), std::move(log));
   for (std::size_t s = 0; s < seats_.size(); ++s) {
-    if (!seats_[s].bot_kind.empty()) bots_[s] = services_.make_bot(record_.game_id, seats_[s].bot_kind, new_seed());
-    else if (on_autopilot(static_cast<int>(s)))
-      bots_[s] = services_.make_bot(record_.game_id, best_bot_kind(), new_seed());
+    if (!seats_[s].bot_kind.empty()) {
+      runner_->set_bot(static_cast<int>(s), services_.make_bot(record_.game_id, seats_[s].bot_kind, new_seed()));
+    } else if (on_autopilot(static_cast<int>(s))) {
+      runner_->set_bot(static_cast<int>(s), services_.make_bot(record_.game_id, best_bot_kind(), new_seed()));
+    }
   }
-}
-
-void Room::wake_bots() {
-  if (!state_ || state_->is_terminal() || bots_.empty()) return;
-  for (int seat : state_->acting_seats()) {
-    if (!bots_[seat] || bot_queued_[seat]) continue;
-    bot_queued_[seat] = true;
-    moves_.push_back(PendingMove{nullptr, 0, seat, {}, Clock::now(), PendingMove::Source::kBot});
-  }
-  process_next_move();
-}
-
-std::optional<v1::GameAction> Room::timeout_move(int seat) {
-  // The game's own rule first (Tortuga's "look at 2"), else the random bot
-  // deciding from the seat's own view, as any bot does.
-  if (auto action = state_->timeout_action(seat)) return state_->encode_action(seat, *action);
-  return timeout_bot_.choose(state_->view(rules::Viewer::player(seat)));
 }
 
 void Room::on_sync(const std::shared_ptr<Client>& c, std::uint64_t rid, const v1::Sync& m) {
   Member* me = member(c->client_id());
   if (!me) return reply_error(c, rid, v1::NOT_IN_ROOM, "join the room first");
-  if (!state_) return reply_error(c, rid, v1::NOT_STARTED, "the match has not started");
+  if (!runner_) return reply_error(c, rid, v1::NOT_STARTED, "the match has not started");
   if (me->seat < 0 && !spectators_see_match()) {
     return reply_error(c, rid, v1::SPECTATORS_FORBIDDEN, "this room shows its match to seated players only");
   }
@@ -637,9 +468,10 @@ void Room::reply_error(const std::shared_ptr<Client>& c, std::uint64_t rid, v1::
 void Room::send_match(const std::shared_ptr<Client>& c, std::uint64_t rid, int seat, std::uint64_t after_version) {
   v1::ServerMessage m;
   m.set_request_id(rid);
-  *m.mutable_match_update() = build_match_update(code(), *state_, seat, after_version, services_.config.max_event_gap);
-  m.mutable_match_update()->set_deadline_unix_ms(deadline_unix_ms_);
-  m.mutable_match_update()->set_match_id(match_.id);
+  *m.mutable_match_update() =
+      build_match_update(code(), runner_->state(), seat, after_version, services_.config.max_event_gap);
+  m.mutable_match_update()->set_deadline_unix_ms(runner_->deadline_unix_ms());
+  m.mutable_match_update()->set_match_id(match_id());
   c->deliver(std::move(m));
 }
 
@@ -656,13 +488,13 @@ void Room::broadcast_match() {
   for (auto& [seat, clients] : recipients) {
     v1::ServerMessage message;
     *message.mutable_match_update() =
-        build_match_update(code(), *state_, seat, broadcast_version_, services_.config.max_event_gap);
-    message.mutable_match_update()->set_deadline_unix_ms(deadline_unix_ms_);
-    message.mutable_match_update()->set_match_id(match_.id);
+        build_match_update(code(), runner_->state(), seat, broadcast_version_, services_.config.max_event_gap);
+    message.mutable_match_update()->set_deadline_unix_ms(runner_->deadline_unix_ms());
+    message.mutable_match_update()->set_match_id(match_id());
     for (std::size_t i = 0; i + 1 < clients.size(); ++i) clients[i]->deliver(message);
     clients.back()->deliver(std::move(message));
   }
-  broadcast_version_ = state_->version();
+  broadcast_version_ = runner_->state().version();
 }
 
 v1::RoomInfo Room::room_info(std::uint64_t for_client) const {
@@ -705,9 +537,10 @@ v1::RoomInfo Room::room_info(std::uint64_t for_client) const {
     mi->set_host(m->host);
   }
   // The commitment from the start; the seed once the match has ended.
-  if (match_.id != 0) {
+  if (runner_) {
+    const auto& match = runner_->match();
     *info.mutable_match() =
-        fairness::public_match_info(match_.id, match_.seed, match_.seed_salt, status_ == Status::kFinished);
+        fairness::public_match_info(match.id, match.seed, match.seed_salt, status_ == Status::kFinished);
   }
   auto it = members_.find(for_client);
   if (it != members_.end()) info.set_your_member_id(it->second.member_id);
@@ -777,9 +610,8 @@ bool Room::restore_match(const persistence::MatchRecord& match, const std::vecto
       error = state.error().message;
       return false;
     }
-    state_ = std::move(state).value();
-    match_ = match;
-    broadcast_version_ = state_->version();
+    make_runner(match, std::move(state).value(), {});
+    broadcast_version_ = runner_->state().version();
     status_ = Status::kFinished;
     last_occupied_ = steady_time_of(match.finished_at);
     update_summary();
@@ -802,11 +634,9 @@ bool Room::restore_match(const persistence::MatchRecord& match, const std::vecto
     error = state.error().message;
     return false;
   }
-  state_ = std::move(state).value();
-  log_ = std::move(log);
-  match_ = match;
-  broadcast_version_ = state_->version();
-  status_ = state_->is_terminal() ? Status::kFinished : Status::kPlaying;
+  make_runner(match, std::move(state).value(), std::move(log));
+  broadcast_version_ = runner_->state().version();
+  status_ = runner_->finished() ? Status::kFinished : Status::kPlaying;
   if (status_ == Status::kFinished) last_occupied_ = steady_time_of(match.finished_at);
   if (status_ == Status::kPlaying) {
     ++services_.metrics.live_matches;
@@ -817,11 +647,10 @@ bool Room::restore_match(const persistence::MatchRecord& match, const std::vecto
     // the bots pick up where they were.
     std::int64_t deadline = actions.empty() ? match.first_deadline_ms : actions.back().deadline_ms;
     asio::post(strand_, [self = shared_from_this(), deadline]() mutable {
-      if (deadline == 0) deadline = self->decision_deadline_from_now(*self->state_);
-      self->create_bots();
+      if (deadline == 0) deadline = self->decision_deadline_from_now(self->runner_->state());
       self->watch_absent_seats();
-      self->arm_clock(deadline);
-      self->wake_bots();
+      self->runner_->start(deadline);
+      self->runner_->wake_bots();
     });
   }
   update_summary();

@@ -1,8 +1,8 @@
-// One room: its seats, members, and its match. Every member function that
-// touches this state runs on the room's strand; the public entry points post
-// there. A move is acknowledged and broadcast only after its log row is
-// committed, and a room handles one move at a time while its commit is in
-// flight (later moves wait in order), so every broadcast view is durable.
+// One room: its seats, members, chat and host controls, and the runner of
+// its match (server/match_runner.h: moves, commits, clock, bots). Every
+// member function that touches this state runs on the room's strand; the
+// public entry points post there. The room gives its runner the store, the
+// strand's timers and its members (MatchStore, MatchClock, MatchObserver).
 #pragma once
 
 #include <boost/asio/post.hpp>
@@ -20,14 +20,17 @@
 
 #include "brethren/v1/protocol.pb.h"
 #include "persistence/records.h"
-#include "rules/bots/random_bot.h"
 #include "rules/core/game.h"
 #include "server/client.h"
+#include "server/match_runner.h"
 #include "server/services.h"
 
 namespace brethren::server {
 
-class Room : public std::enable_shared_from_this<Room> {
+class Room : public std::enable_shared_from_this<Room>,
+             private MatchStore,
+             private MatchClock,
+             private MatchObserver {
  public:
   using Clock = std::chrono::steady_clock;
 
@@ -99,17 +102,6 @@ class Room : public std::enable_shared_from_this<Room> {
     // When this member's recent chat messages were sent (rate limit).
     std::deque<Clock::time_point> chat_sent;
   };
-  struct PendingMove {
-    std::shared_ptr<Client> client;  // nullptr for a move the clock made
-    std::uint64_t request_id;
-    int seat;
-    v1::GameAction action;
-    Clock::time_point received;
-    // Who decides: the client (action set), or the server for the seat when
-    // its clock ran out or when a bot holds it (action chosen when applied).
-    enum class Source { kClient, kClock, kBot } source = Source::kClient;
-  };
-
   // Request handlers (on the strand).
   void dispatch(const std::shared_ptr<Client>& c, std::uint64_t rid, const v1::ClientMessage& message,
                 Clock::time_point received);
@@ -149,9 +141,12 @@ class Room : public std::enable_shared_from_this<Room> {
   // Whether an unseated member gets match updates.
   bool spectators_see_match() const { return spectator_policy() != v1::SPECTATORS_NONE; }
 
-  // Bot seats: created with the match; queued whenever they must act.
-  void create_bots();
-  void wake_bots();
+  // The match's runner for `state` (a new or restored match), its bots set
+  // from the seats; then runner_->start(deadline) runs it.
+  void make_runner(persistence::MatchRecord match, std::unique_ptr<rules::State> state,
+                   std::vector<rules::LoggedAction> log);
+  // The match's id, or 0 before the first match.
+  std::int64_t match_id() const { return runner_ ? runner_->match().id : 0; }
 
   // Autopilot (server/room_autopilot.cc): a seated player away longer than
   // the room's grace period is played by a bot until he resumes his seat.
@@ -162,28 +157,19 @@ class Room : public std::enable_shared_from_this<Room> {
   void watch_absent_seats();
   bool on_autopilot(int seat) const;
 
-  void process_next_move();
-  // The decision clock: (re)started whenever the match changes, to run out
-  // at `deadline_unix_ms` (0: no clock). Deadlines are stored with the move
-  // (or the match, for the first decision) so a restart keeps them.
-  void arm_clock(std::int64_t deadline_unix_ms);
-  // When a decision starting now in `state` must be made by (Unix ms), or 0:
-  // the room's limit, else the game's own rule for that state.
+  // When a decision starting now in `state` must be made by (Unix ms), or 0.
   std::int64_t decision_deadline_from_now(const rules::State& state) const;
   // The kind a seat gets when the server must play it (autopilot, a kicked
   // player's seat, AddBot without a kind): the best the game has.
   std::string best_bot_kind() const;
-  void on_clock(std::uint64_t armed_version);
-  // The server's move for a seat whose time ran out.
-  std::optional<v1::GameAction> timeout_move(int seat);
-  void on_move_committed(PendingMove move, std::uint64_t version, bool ok, const std::string& error);
-  // After a failed commit: once the back-off has passed (100 ms, doubling
-  // to 5 s), the clock is re-armed and the bots are asked again, so that no
-  // seat the server plays stalls on a database that failed for a while.
-  void retry_after_failed_commit();
-  void on_retry_due();
-  static constexpr std::chrono::milliseconds kFirstRetry{100};
-  static constexpr std::chrono::milliseconds kLongestRetry{5000};
+  // The runner's interfaces (room_match.cc): the store with the room's
+  // commit accounting, timers on the strand, views to the members.
+  void commit_move(persistence::ActionRecord action, std::optional<persistence::ResultRecord> result,
+                   Done done) override;
+  std::int64_t now_unix_ms() const override;
+  std::unique_ptr<MatchTimer> make_timer() override;
+  void match_advanced() override;
+  void match_finished() override;
   // Expiry (room_expiry.cc).
   bool idle_too_long(const ExpiryPolicy& policy, Clock::time_point now) const;
   // A stored Unix time on the steady clock (a time from before a restart).
@@ -217,33 +203,20 @@ class Room : public std::enable_shared_from_this<Room> {
   std::vector<SeatSlot> seats_;
   std::unordered_map<std::uint64_t, Member> members_;
 
-  // The match, once started.
-  std::unique_ptr<rules::State> state_;
-  persistence::MatchRecord match_;
-  std::vector<rules::LoggedAction> log_;
-  std::uint64_t broadcast_version_ = 0;
-  bool move_in_flight_ = false;
-  std::deque<PendingMove> moves_;
-  boost::asio::steady_timer clock_;
-  std::int64_t deadline_unix_ms_ = 0;
-  rules::RandomBot timeout_bot_;
-  std::vector<std::unique_ptr<rules::Bot>> bots_;  // per seat; nullptr for people
-  std::vector<bool> bot_queued_;
-  std::int64_t next_deadline_ms_ = 0;  // of the move being committed
+  // The match, once started (kept after its end, until a rematch).
+  std::unique_ptr<MatchRunner> runner_;
+  std::uint64_t broadcast_version_ = 0;  // what the members have seen
   struct Absence {
     std::unique_ptr<boost::asio::steady_timer> timer;
     std::uint64_t generation = 0;  // bumped on every return: stale expiries do nothing
     bool autopilot = false;
   };
   std::vector<Absence> absences_;  // per seat
-  boost::asio::steady_timer retry_timer_;
-  std::chrono::milliseconds retry_backoff_{0};  // 0: the last commit succeeded
 
   // Expiry: when somebody was last seen in the room (refreshed by each
-  // sweep that finds a member, and set to the end when the match ends) and
-  // when the last move was committed.
+  // sweep that finds a member, and set to the end when the match ends); the
+  // runner knows when the last move was committed.
   Clock::time_point last_occupied_ = Clock::now();
-  Clock::time_point last_move_ = Clock::now();
   bool expiring_ = false;  // the expiry is being stored
   bool expired_ = false;
   // Requests that came while the expiry was being stored.
@@ -276,7 +249,5 @@ persistence::Store::Done Room::on_strand(Fn fn) {
     });
   };
 }
-
-v1::ErrorCode to_protocol_error(rules::ErrorCode code);
 
 }  // namespace brethren::server

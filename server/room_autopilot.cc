@@ -16,7 +16,7 @@ bool Room::on_autopilot(int seat) const {
 }
 
 void Room::seat_absent(int seat) {
-  if (status_ != Status::kPlaying || !state_ || state_->is_terminal()) return;
+  if (status_ != Status::kPlaying || !runner_ || runner_->finished()) return;
   if (settings_.absent_grace_ms() == 0 || !seats_[seat].bot_kind.empty()) return;
   absences_.resize(seats_.size());
   Absence& absence = absences_[seat];
@@ -32,13 +32,13 @@ void Room::seat_absent(int seat) {
 void Room::on_absence_expired(int seat, std::uint64_t generation) {
   Absence& absence = absences_[seat];
   if (absence.generation != generation || absence.autopilot) return;  // he came back meanwhile
-  if (seats_[seat].client_id != 0 || status_ != Status::kPlaying || !state_ || state_->is_terminal()) return;
+  if (seats_[seat].client_id != 0 || status_ != Status::kPlaying || !runner_ || runner_->finished()) return;
   absence.autopilot = true;
   const std::string kind = best_bot_kind();
-  if (bots_.size() == seats_.size()) bots_[seat] = services_.make_bot(record_.game_id, kind, new_seed());
+  runner_->set_bot(seat, services_.make_bot(record_.game_id, kind, new_seed()));
   spdlog::info("room {} seat {}: away for {} ms, a {} bot plays it", code(), seat, settings_.absent_grace_ms(), kind);
   broadcast_room();
-  wake_bots();
+  runner_->wake_bots();
 }
 
 void Room::seat_returned(int seat) {
@@ -49,7 +49,7 @@ void Room::seat_returned(int seat) {
   if (!absence.autopilot) return;
   absence.autopilot = false;
   // Only an autopilot bot is removed; a seat the host gave to a bot stays his.
-  if (seats_[seat].bot_kind.empty() && static_cast<std::size_t>(seat) < bots_.size()) bots_[seat].reset();
+  if (seats_[seat].bot_kind.empty() && runner_) runner_->set_bot(seat, nullptr);
   spdlog::info("room {} seat {}: back, autopilot off", code(), seat);
   // The caller broadcasts the room (the seat's `autopilot` flag is now off).
 }

@@ -62,7 +62,7 @@ void Room::on_send_chat(const std::shared_ptr<Client>& c, std::uint64_t rid, con
   message.set_display_name(me->display_name);
   message.set_text(std::string(text));
   message.set_at_unix_ms(unix_millis());
-  persistence::ChatRecord record{code(), static_cast<std::int64_t>(message.seq()), match_.id, me->seat,
+  persistence::ChatRecord record{code(), static_cast<std::int64_t>(message.seq()), match_id(), me->seat,
                                  me->display_name, message.text(), message.at_unix_ms()};
   services_.store.append_chat(std::move(record), on_strand([this, c, rid, message](bool ok, const std::string& error) {
     if (!ok) {

@@ -21,8 +21,8 @@ bool Room::idle_too_long(const ExpiryPolicy& policy, Clock::time_point now) cons
     case Status::kFinished: return older_than(last_occupied_, policy.finished_retention);
     case Status::kPlaying:
       // A pending clock or a bot will move: the match runs, it is not abandoned.
-      if (deadline_unix_ms_ != 0 || move_in_flight_ || !moves_.empty()) return false;
-      return older_than(std::max(last_occupied_, last_move_), policy.abandoned_match);
+      if (!runner_ || runner_->busy()) return false;
+      return older_than(std::max(last_occupied_, runner_->last_move()), policy.abandoned_match);
     case Status::kStarting: return false;
   }
   return false;
@@ -40,10 +40,11 @@ void Room::expire_if_idle(ExpiryPolicy policy, std::function<void()> forget) {
     }
     if (!self->idle_too_long(policy, now)) return;
     self->expiring_ = true;
+    if (self->runner_) self->runner_->hold();
     const bool abandoning = self->status_ == Status::kPlaying;
     persistence::Store::Unit unit;
-    unit.set_room_status(self->code(), "expired", unix_millis());
-    if (abandoning) unit.set_match_status(self->match_.id, "abandoned");
+    unit.set_room_status(self->code(), persistence::RoomStatus::kExpired, unix_millis());
+    if (abandoning) unit.set_match_status(self->match_id(), persistence::MatchStatus::kAbandoned);
     self->services_.store.commit_unit(
         std::move(unit), self->on_strand([self, abandoning, forget](bool ok, const std::string& error) {
           self->expiring_ = false;
@@ -53,22 +54,20 @@ void Room::expire_if_idle(ExpiryPolicy policy, std::function<void()> forget) {
             // Still in play; the next sweep tries again.
             spdlog::error("room {}: expiry not stored: {}", self->code(), error);
             for (auto& r : held) self->dispatch(r.client, r.request_id, r.message, r.received);
-            self->process_next_move();
+            if (self->runner_) self->runner_->release();
             return;
           }
           self->expired_ = true;
           for (auto& r : held) {
             self->reply_error(r.client, r.request_id, v1::UNKNOWN_ROOM, "room '" + self->code() + "' has expired");
           }
-          self->clock_.cancel();
-          self->retry_timer_.cancel();
+          if (self->runner_) self->runner_->stop();
           for (auto& absence : self->absences_) {
             if (absence.timer) absence.timer->cancel();
           }
-          self->moves_.clear();
           if (abandoning) --self->services_.metrics.live_matches;
           spdlog::info("room {}: expired{}", self->code(),
-                       abandoning ? ", its match " + std::to_string(self->match_.id) + " abandoned" : "");
+                       abandoning ? ", its match " + std::to_string(self->match_id()) + " abandoned" : "");
           forget();
         }));
   });

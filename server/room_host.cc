@@ -153,11 +153,11 @@ void Room::kick_seat(const std::shared_ptr<Client>& c, std::uint64_t rid, int se
       on_strand([=, this](bool ok, const std::string& error) {
         if (!ok) return restore_on_failure(error);
         spdlog::info("room {} seat {}: player removed by the host, a {} bot plays on", code(), seat, kind);
-        if (static_cast<std::size_t>(seat) < bots_.size() && !bots_[seat]) {
-          bots_[seat] = services_.make_bot(record_.game_id, kind, new_seed());
+        if (runner_ && !runner_->has_bot(seat)) {
+          runner_->set_bot(seat, services_.make_bot(record_.game_id, kind, new_seed()));
         }
         answer();
-        wake_bots();
+        if (runner_) runner_->wake_bots();
       }));
 }
 
@@ -228,12 +228,11 @@ void Room::on_update_room(const std::shared_ptr<Client>& c, std::uint64_t rid, c
   const v1::GameOptions options = m.has_options() ? m.options() : options_;
   const int seat_count = m.has_seat_count() ? m.seat_count() : record_.seat_count;
   // The rules validate seat count and options, exactly as at creation.
-  auto probe = game_.new_match(rules::MatchSetup{options, seat_count, 0});
-  if (!probe) {
+  if (auto checked = game_.check_setup(options, seat_count); !checked) {
     return reply_error(c, rid,
-                       probe.error().code == rules::ErrorCode::kInvalidSeatCount ? v1::INVALID_SEAT_COUNT
-                                                                                : v1::INVALID_OPTIONS,
-                       probe.error().message);
+                       checked.error().code == rules::ErrorCode::kInvalidSeatCount ? v1::INVALID_SEAT_COUNT
+                                                                                  : v1::INVALID_OPTIONS,
+                       checked.error().message);
   }
   for (std::size_t s = static_cast<std::size_t>(seat_count); s < seats_.size(); ++s) {
     if (seats_[s].taken) {
@@ -272,7 +271,7 @@ void Room::on_rematch(const std::shared_ptr<Client>& c, std::uint64_t rid) {
   for (const SeatSlot& s : seats_) {
     if (!s.taken) return reply_error(c, rid, v1::SEATS_NOT_FILLED, "every seat needs a player");
   }
-  spdlog::info("room {}: rematch after match {}", code(), match_.id);
+  spdlog::info("room {}: rematch after match {}", code(), match_id());
   start_match(c, rid);
 }
 

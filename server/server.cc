@@ -89,6 +89,8 @@ void Server::run_until_signal() {
   shutdown();
   services_.io.stop();
   for (auto& t : workers) t.join();
+  // A history look-up still running reads the store, which main() closes next.
+  services_.history_pool.join();
 }
 
 void Server::shutdown() {

@@ -1,5 +1,8 @@
 // What rooms and sessions share: settings, games, storage, metrics. Each
 // member is either immutable after start-up or thread-safe by itself.
+// Lifetimes (main.cc): everything referenced here is declared before the
+// Services, so it outlives the Services and the history pool's thread,
+// which is joined when the Services go (or earlier, at shutdown).
 #pragma once
 
 #include <atomic>
@@ -12,6 +15,7 @@
 #include "rules/bots/random_bot.h"
 #include "rules/core/registry.h"
 #include "server/config.h"
+#include "server/history_pool.h"
 #include "server/metrics.h"
 #include "server/room_quota.h"
 
@@ -29,6 +33,8 @@ struct Services {
   std::atomic<bool> shutting_down{false};
   // Room creations per source address (--max-rooms-per-address).
   RoomQuota room_quota{};
+  // GET /api/matches/{id}: its store reads and replays (history_http.cc).
+  HistoryPool history_pool{};
 };
 
 // Milliseconds since the Unix epoch, for stored timestamps.

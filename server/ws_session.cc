@@ -319,11 +319,10 @@ void WsSession::on_create_room(std::uint64_t rid, const v1::CreateRoom& m) {
     return send_error(rid, v1::INVALID_ARGUMENT, "unknown spectator policy");
   }
   // The rules validate seat count and options, exactly as at the start.
-  auto probe = game->new_match(rules::MatchSetup{m.options(), m.seat_count(), 0});
-  if (!probe) {
-    return send_error(rid, probe.error().code == rules::ErrorCode::kInvalidSeatCount ? v1::INVALID_SEAT_COUNT
-                                                                                      : v1::INVALID_OPTIONS,
-                      probe.error().message);
+  if (auto checked = game->check_setup(m.options(), m.seat_count()); !checked) {
+    return send_error(rid, checked.error().code == rules::ErrorCode::kInvalidSeatCount ? v1::INVALID_SEAT_COUNT
+                                                                                        : v1::INVALID_OPTIONS,
+                      checked.error().message);
   }
   const auto& config = services_.config;
   if (rooms_created_ >= config.max_rooms_per_connection) {
@@ -346,7 +345,7 @@ void WsSession::on_create_room(std::uint64_t rid, const v1::CreateRoom& m) {
   record.is_public = m.public_();
   record.seat_count = m.seat_count();
   record.host_token_hash = sha256_hex(host_token);
-  record.status = "open";
+  record.status = persistence::RoomStatus::kOpen;
   record.created_at = unix_millis();
   record.turn_time_limit_ms = m.turn_time_limit_ms();
   record.settings = m.settings().SerializeAsString();

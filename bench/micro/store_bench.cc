@@ -26,7 +26,7 @@ class TempStore {
     room.game_id = "letter-of-marque";
     room.seat_count = 4;
     room.host_token_hash = "h";
-    room.status = "playing";
+    room.status = RoomStatus::kPlaying;
     store_->insert_room(std::move(room), nullptr);
     MatchRecord match;
     match.id = store_->next_match_id();
@@ -34,7 +34,7 @@ class TempStore {
     match.game_id = "letter-of-marque";
     match.seed = 1;
     match.seat_count = 4;
-    match.status = "live";
+    match.status = MatchStatus::kLive;
     store_->insert_match(std::move(match), nullptr);
     store_->flush();
   }

@@ -60,7 +60,7 @@ int main(int argc, char** argv) {
     room.game_id = game_id;
     room.seat_count = seats;
     room.host_token_hash = "h";
-    room.status = "playing";  // "finished" once its final move is stored
+    room.status = persistence::RoomStatus::kPlaying;  // kFinished once its final move is stored
     room.created_at = now;
     store->insert_room(std::move(room), count_failure);
     for (int s = 0; s < seats; ++s) {
@@ -80,7 +80,7 @@ int main(int argc, char** argv) {
     record.game_id = game_id;
     record.seed = seed + i;
     record.seat_count = seats;
-    record.status = "live";
+    record.status = persistence::MatchStatus::kLive;
     record.started_at = now;
     store->insert_match(std::move(record), count_failure);
     // Play a random number of random moves, never the last one; or, for a
@@ -114,7 +114,7 @@ int main(int argc, char** argv) {
       persistence::ResultRecord result{match_id, outcome.SerializeAsString(), outcome.summary(), now, ""};
       if (game->info().action_log_secret()) result.final_state = live->serialize();
       persistence::Store::Unit unit;
-      unit.append_action(std::move(row)).finish_match(std::move(result)).set_room_status(code, "finished", now);
+      unit.append_action(std::move(row)).finish_match(std::move(result)).set_room_status(code, persistence::RoomStatus::kFinished, now);
       store->commit_unit(std::move(unit), count_failure);
       break;
     }

@@ -18,7 +18,7 @@ namespace {
 void wait_ok(Store& store) { store.flush(); }
 
 RoomRecord room(const std::string& code) {
-  return RoomRecord{code, "letter-of-marque", "", false, "", 3, "hosthash", "open", 1, 0, ""};
+  return RoomRecord{code, "letter-of-marque", "", false, "", 3, "hosthash", RoomStatus::kOpen, 1, 0, ""};
 }
 
 }  // namespace
@@ -62,7 +62,7 @@ TEST_CASE("Store: writes commit in order, callbacks report each, failures stay l
   store->insert_room(room("AAA"), note("room"));
   store->upsert_seat(SeatRecord{"AAA", 0, "Anne", "hash0", ""}, note("seat"));
   const auto id = store->next_match_id();
-  store->insert_match(MatchRecord{id, "AAA", "letter-of-marque", "opts", 42, 3, "live", 5, 0, "", 0, 0}, note("match"));
+  store->insert_match(MatchRecord{id, "AAA", "letter-of-marque", "opts", 42, 3, MatchStatus::kLive, 5, 0, "", 0, 0}, note("match"));
   for (int seq = 1; seq <= 100; ++seq) store->append_action(ActionRecord{id, seq, seq % 3, "a" + std::to_string(seq), seq, 0}, nullptr);
   // A duplicate sequence number violates the primary key: this write fails, the others stand.
   store->append_action(ActionRecord{id, 100, 0, "dup", 0, 0}, note("dup"));
@@ -81,7 +81,7 @@ TEST_CASE("Store: writes commit in order, callbacks report each, failures stay l
   REQUIRE(actions[41].action == "a42");
   const auto matches = store->load_matches();
   REQUIRE(matches.size() == 1);
-  REQUIRE(matches[0].status == "finished");
+  REQUIRE(matches[0].status == MatchStatus::kFinished);
   REQUIRE(matches[0].seed == 42);
   REQUIRE(store->load_results().at(0).summary == "red wins");
   REQUIRE(store->load_seats().at(0).token_hash == "hash0");
@@ -98,7 +98,7 @@ TEST_CASE("Store: many writers at once are grouped into few commits") {
   });
   store->insert_room(room("BBB"), nullptr);
   const auto id = store->next_match_id();
-  store->insert_match(MatchRecord{id, "BBB", "letter-of-marque", "", 1, 3, "live", 0, 0, "", 0, 0}, nullptr);
+  store->insert_match(MatchRecord{id, "BBB", "letter-of-marque", "", 1, 3, MatchStatus::kLive, 0, 0, "", 0, 0}, nullptr);
   std::vector<std::thread> threads;
   std::atomic<int> seq{0};
   for (int t = 0; t < 4; ++t) {
@@ -144,16 +144,19 @@ namespace {
 // A database with room RRR playing match `id` with `moves` moves stored.
 std::int64_t playing_room(Store& store, int moves) {
   RoomRecord r = room("RRR");
-  r.status = "playing";
+  r.status = RoomStatus::kPlaying;
   store.insert_room(r, nullptr);
   const auto id = store.next_match_id();
-  store.insert_match(MatchRecord{id, "RRR", "letter-of-marque", "", 1, 3, "live", 0, 0, "", 0, 0}, nullptr);
+  store.insert_match(MatchRecord{id, "RRR", "letter-of-marque", "", 1, 3, MatchStatus::kLive, 0, 0, "", 0, 0}, nullptr);
   for (int seq = 1; seq <= moves; ++seq) store.append_action(ActionRecord{id, seq, 0, "m", 0, 0}, nullptr);
   store.flush();
   return id;
 }
 
-std::string status_of_room(Store& store, const std::string& code) { return store.load_room(code)->status; }
+// The stored word, which older databases share.
+std::string status_of_room(Store& store, const std::string& code) {
+  return std::string(to_string(store.load_room(code)->status));
+}
 
 // Runs `unit` in the same group commit as a neighbouring write of another
 // room: a held write lock keeps the writer waiting until both are queued.
@@ -196,7 +199,7 @@ TEST_CASE("Store: a unit commits all its rows or none, whichever statement fails
         Store::Unit unit;
         unit.append_action(ActionRecord{id, 5, 1, "last", 0, 0})
             .finish_match(ResultRecord{id, "outcome", "won", 77, fault.log_secret ? "final" : ""})
-            .set_room_status("RRR", "finished", 77);
+            .set_room_status("RRR", RoomStatus::kFinished, 77);
         return unit;
       };
       Connection saboteur(path);
@@ -206,7 +209,7 @@ TEST_CASE("Store: a unit commits all its rows or none, whichever statement fails
       REQUIRE(neighbour_ok);  // the other room's write in the same group stands
       REQUIRE(store->load_chat("NNN").size() == 2);
       REQUIRE(store->load_actions(id).size() == 4);
-      REQUIRE(store->load_match(id)->status == "live");
+      REQUIRE(store->load_match(id)->status == MatchStatus::kLive);
       REQUIRE_FALSE(store->load_result(id).has_value());
       REQUIRE(status_of_room(*store, "RRR") == "playing");
 
@@ -215,7 +218,7 @@ TEST_CASE("Store: a unit commits all its rows or none, whichever statement fails
       REQUIRE(retry_error.empty());  // no primary-key collision with a half-stored first try
       REQUIRE(retry_neighbour_ok);
       REQUIRE(store->load_actions(id).size() == (fault.log_secret ? 0u : 5u));
-      REQUIRE(store->load_match(id)->status == "finished");
+      REQUIRE(store->load_match(id)->status == MatchStatus::kFinished);
       REQUIRE(store->load_result(id)->summary == "won");
       REQUIRE(status_of_room(*store, "RRR") == "finished");
     }
@@ -234,8 +237,8 @@ TEST_CASE("Store: a match start (match row and room status) commits as one unit"
       const auto id = store->next_match_id();
       auto start = [&] {
         Store::Unit unit;
-        unit.insert_match(MatchRecord{id, "SSS", "letter-of-marque", "", 1, 3, "live", 0, 0, "", 0, 0})
-            .set_room_status("SSS", "playing", 5);
+        unit.insert_match(MatchRecord{id, "SSS", "letter-of-marque", "", 1, 3, MatchStatus::kLive, 0, 0, "", 0, 0})
+            .set_room_status("SSS", RoomStatus::kPlaying, 5);
         return unit;
       };
       Connection saboteur(path);
@@ -245,7 +248,7 @@ TEST_CASE("Store: a match start (match row and room status) commits as one unit"
       REQUIRE(status_of_room(*store, "SSS") == "open");
       saboteur.exec("DROP TRIGGER fault");
       REQUIRE(commit_beside_neighbour(*store, path, start(), 2).first.empty());
-      REQUIRE(store->load_match(id)->status == "live");
+      REQUIRE(store->load_match(id)->status == MatchStatus::kLive);
       REQUIRE(status_of_room(*store, "SSS") == "playing");
     }
   }
@@ -257,12 +260,12 @@ TEST_CASE("Store: start-up reads open, playing and recently finished rooms only,
   auto add_room = [&](const std::string& code, const std::string& status, std::int64_t status_at) {
     store->insert_room(room(code), nullptr);
     Store::Unit unit;
-    unit.set_room_status(code, status, status_at);
+    unit.set_room_status(code, room_status_from(status), status_at);
     store->commit_unit(std::move(unit), nullptr);
   };
   auto add_match = [&](const std::string& code, bool finished, const std::string& final_state) {
     const auto id = store->next_match_id();
-    store->insert_match(MatchRecord{id, code, "letter-of-marque", "", 1, 3, "live", 0, 0, "", 0, 0}, nullptr);
+    store->insert_match(MatchRecord{id, code, "letter-of-marque", "", 1, 3, MatchStatus::kLive, 0, 0, "", 0, 0}, nullptr);
     for (int seq = 1; seq <= 3; ++seq) store->append_action(ActionRecord{id, seq, 0, code, 0, 0}, nullptr);
     if (finished) store->finish_match(ResultRecord{id, "o", "s", 0, final_state}, nullptr);
     return id;
@@ -307,11 +310,11 @@ TEST_CASE("Store: the migration to schema 6 dates each finished room from its ma
   {
     auto store = Store::open(path);
     RoomRecord done = room("FIN");
-    done.status = "finished";
+    done.status = RoomStatus::kFinished;
     done.created_at = 100;
     store->insert_room(done, nullptr);
     const auto id = store->next_match_id();
-    store->insert_match(MatchRecord{id, "FIN", "letter-of-marque", "", 1, 3, "live", 100, 0, "", 0, 0}, nullptr);
+    store->insert_match(MatchRecord{id, "FIN", "letter-of-marque", "", 1, 3, MatchStatus::kLive, 100, 0, "", 0, 0}, nullptr);
     store->finish_match(ResultRecord{id, "o", "s", 5000, ""}, nullptr);
     store->flush();
   }

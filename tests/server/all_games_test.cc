@@ -38,7 +38,7 @@ TEST_CASE("Every game: a full match through the server, in binary and in JSON, s
         {
           auto store = persistence::Store::open(db);
           const auto match = store->load_matches().at(0);
-          REQUIRE(match.status == "finished");
+          REQUIRE(match.status == persistence::MatchStatus::kFinished);
           const auto results = store->load_results();
           REQUIRE(results.at(0).summary == summary);
           if (game->info().action_log_secret()) {

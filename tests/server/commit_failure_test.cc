@@ -66,7 +66,7 @@ TEST_CASE("Commit failure: bot and clock moves are retried after failed commits 
   REQUIRE_THAT(server.log(), Catch::Contains("rolled back"));
   auto store = persistence::Store::open(db);
   REQUIRE(store->load_results().size() == 1);
-  REQUIRE(store->load_room(code)->status == "finished");
+  REQUIRE(store->load_room(code)->status == persistence::RoomStatus::kFinished);
 }
 
 TEST_CASE("Commit failure: a final move whose result cannot be stored is not played, and is played once the database works") {
@@ -103,10 +103,10 @@ TEST_CASE("Commit failure: a final move whose result cannot be stored is not pla
     // None of the final change is stored: not the move, nor the result, nor the status.
     auto store = persistence::Store::open(db);
     const auto match = store->load_matches().at(0);
-    REQUIRE(match.status == "live");
+    REQUIRE(match.status == persistence::MatchStatus::kLive);
     REQUIRE(store->load_actions(match.id).size() == stored_moves);
     REQUIRE(store->load_results().empty());
-    REQUIRE(store->load_room(t.code)->status == "playing");
+    REQUIRE(store->load_room(t.code)->status == persistence::RoomStatus::kPlaying);
   }
 
   saboteur.exec("DROP TRIGGER refuse_results");
@@ -118,5 +118,5 @@ TEST_CASE("Commit failure: a final move whose result cannot be stored is not pla
   REQUIRE(server.stop(SIGTERM) != -1);
   auto store = persistence::Store::open(db);
   REQUIRE(store->load_results().size() == 1);
-  REQUIRE(store->load_room(t.code)->status == "finished");
+  REQUIRE(store->load_room(t.code)->status == persistence::RoomStatus::kFinished);
 }

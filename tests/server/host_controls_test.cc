@@ -355,6 +355,6 @@ TEST_CASE("Host controls: rematch with the same seats and a fresh seed - new mat
   }
   REQUIRE(matches.size() == 2);
   REQUIRE(matches[0].seed != matches[1].seed);
-  REQUIRE(matches[0].status == "finished");
-  REQUIRE(matches[1].status == "finished");
+  REQUIRE(matches[0].status == persistence::MatchStatus::kFinished);
+  REQUIRE(matches[1].status == persistence::MatchStatus::kFinished);
 }

@@ -60,7 +60,7 @@ bool eventually(Pred done, std::chrono::milliseconds limit) {
 std::string room_status_in(const std::string& db, const std::string& code) {
   auto store = persistence::Store::open(db);
   auto room = store->load_room(code);
-  return room ? room->status : "";
+  return room ? std::string(to_string(room->status)) : "";
 }
 
 }  // namespace
@@ -161,9 +161,9 @@ TEST_CASE("Room expiry: a live match runs on while its clock does, and one nobod
   REQUIRE(update->match_update().view().version() > 0);
   REQUIRE(server.stop(SIGTERM) != -1);
   auto store = persistence::Store::open(db);
-  REQUIRE(store->load_room(unclocked)->status == "expired");
-  REQUIRE(store->load_room(clocked)->status != "expired");
+  REQUIRE(store->load_room(unclocked)->status == persistence::RoomStatus::kExpired);
+  REQUIRE(store->load_room(clocked)->status != persistence::RoomStatus::kExpired);
   bool abandoned = false;
-  for (const auto& match : store->load_matches()) abandoned = abandoned || (match.room_code == unclocked && match.status == "abandoned");
+  for (const auto& match : store->load_matches()) abandoned = abandoned || (match.room_code == unclocked && match.status == persistence::MatchStatus::kAbandoned);
   REQUIRE(abandoned);
 }

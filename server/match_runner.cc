@@ -1,0 +1,259 @@
+#include "server/match_runner.h"
+
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+
+namespace brethren::server {
+
+v1::ErrorCode to_protocol_error(rules::ErrorCode code) {
+  switch (code) {
+    case rules::ErrorCode::kNotYourTurn: return v1::NOT_YOUR_TURN;
+    case rules::ErrorCode::kIllegalAction: return v1::ILLEGAL_ACTION;
+    case rules::ErrorCode::kMalformedAction: return v1::MALFORMED_ACTION;
+    case rules::ErrorCode::kGameOver: return v1::GAME_OVER;
+    case rules::ErrorCode::kInvalidOptions: return v1::INVALID_OPTIONS;
+    case rules::ErrorCode::kInvalidSeatCount: return v1::INVALID_SEAT_COUNT;
+    case rules::ErrorCode::kUnknownGame: return v1::UNKNOWN_GAME;
+    case rules::ErrorCode::kCorruptState: return v1::INTERNAL;
+  }
+  return v1::INTERNAL;
+}
+
+MatchRunner::MatchRunner(Context context, persistence::MatchRecord match, std::unique_ptr<rules::State> state,
+                         std::vector<rules::LoggedAction> log)
+    : context_(std::move(context)),
+      match_(std::move(match)),
+      state_(std::move(state)),
+      log_(std::move(log)),
+      clock_timer_(context_.clock.make_timer()),
+      retry_timer_(context_.clock.make_timer()),
+      timeout_bot_(context_.timeout_bot_seed) {
+  options_.ParseFromString(match_.options);
+  const auto seats = static_cast<std::size_t>(std::max(0, match_.seat_count));
+  bots_.resize(seats);
+  bot_queued_.assign(seats, false);
+  // A restored finished match has nothing left to report.
+  finish_reported_ = state_->is_terminal();
+}
+
+MatchRunner::~MatchRunner() {
+  if (clock_timer_) clock_timer_->cancel();
+  if (retry_timer_) retry_timer_->cancel();
+}
+
+std::function<void()> MatchRunner::guarded(std::function<void()> fn) {
+  return [alive = std::weak_ptr<bool>(alive_), fn = std::move(fn)] {
+    if (alive.lock()) fn();
+  };
+}
+
+std::int64_t MatchRunner::decision_deadline(const rules::State& state, std::int64_t turn_time_limit_ms,
+                                            std::int64_t now_unix_ms) {
+  std::int64_t limit_ms = turn_time_limit_ms;
+  if (limit_ms <= 0) limit_ms = static_cast<std::int64_t>(state.decision_time_limit_seconds()) * 1000;
+  return limit_ms > 0 ? now_unix_ms + limit_ms : 0;
+}
+
+void MatchRunner::start(std::int64_t deadline_unix_ms) { arm_clock(deadline_unix_ms); }
+
+void MatchRunner::submit(std::shared_ptr<Client> client, std::uint64_t request_id, int seat, v1::GameAction action,
+                         SteadyClock::time_point received) {
+  moves_.push_back(PendingMove{std::move(client), request_id, seat, std::move(action), received});
+  process_next_move();
+}
+
+void MatchRunner::set_bot(int seat, std::unique_ptr<rules::Bot> bot) {
+  if (seat < 0 || static_cast<std::size_t>(seat) >= bots_.size()) return;
+  bots_[seat] = std::move(bot);
+}
+
+bool MatchRunner::has_bot(int seat) const {
+  return seat >= 0 && static_cast<std::size_t>(seat) < bots_.size() && bots_[seat] != nullptr;
+}
+
+void MatchRunner::wake_bots() {
+  if (stopped_ || state_->is_terminal()) return;
+  for (int seat : state_->acting_seats()) {
+    if (!has_bot(seat) || bot_queued_[seat]) continue;
+    bot_queued_[seat] = true;
+    PendingMove move;
+    move.seat = seat;
+    move.received = SteadyClock::now();
+    move.source = PendingMove::Source::kBot;
+    moves_.push_back(std::move(move));
+  }
+  process_next_move();
+}
+
+void MatchRunner::hold() { held_ = true; }
+
+void MatchRunner::release() {
+  held_ = false;
+  process_next_move();
+}
+
+void MatchRunner::stop() {
+  stopped_ = true;
+  clock_timer_->cancel();
+  retry_timer_->cancel();
+  deadline_unix_ms_ = 0;
+  moves_.clear();
+}
+
+bool MatchRunner::busy() const { return deadline_unix_ms_ != 0 || move_in_flight_ || !moves_.empty(); }
+
+bool MatchRunner::decide(PendingMove& move) {
+  if (move.source == PendingMove::Source::kBot) {
+    bot_queued_[move.seat] = false;
+    if (!bots_[move.seat]) return false;  // the player came back meanwhile
+  }
+  // The seat may have acted meanwhile (or the match ended).
+  if (state_->is_terminal() || !state_->is_acting(move.seat)) return false;
+  auto chosen = move.source == PendingMove::Source::kBot
+                    ? bots_[move.seat]->choose(state_->view(rules::Viewer::player(move.seat)))
+                    : timeout_move(move.seat);
+  if (!chosen) return false;
+  move.action = std::move(*chosen);
+  if (move.source == PendingMove::Source::kClock) {
+    spdlog::info("room {} seat {}: clock ran out, the server plays {}", context_.room_code, move.seat,
+                 move.action.ShortDebugString());
+  }
+  return true;
+}
+
+void MatchRunner::process_next_move() {
+  if (held_ || stopped_) return;
+  while (!move_in_flight_ && !moves_.empty()) {
+    PendingMove move = std::move(moves_.front());
+    moves_.pop_front();
+    if (move.source != PendingMove::Source::kClient && !decide(move)) continue;
+    auto applied = state_->apply(move.seat, move.action);
+    if (!applied) {
+      if (!move.client) continue;
+      ++context_.metrics.moves_rejected;
+      reply_error(move, to_protocol_error(applied.error().code), applied.error().message);
+      continue;
+    }
+    log_.push_back(rules::LoggedAction{move.seat, move.action});
+    const std::int64_t now = context_.clock.now_unix_ms();
+    next_deadline_ms_ = state_->is_terminal() ? 0 : decision_deadline(*state_, context_.turn_time_limit_ms, now);
+    persistence::ActionRecord record{match_.id, static_cast<std::int64_t>(log_.size()), move.seat,
+                                     move.action.SerializeAsString(), now, next_deadline_ms_};
+    std::optional<persistence::ResultRecord> result;
+    if (state_->is_terminal()) {
+      // The final move, the result and the room's status commit together,
+      // or none of them does: a stored final move without its result would
+      // make every retry of the move collide with its own row.
+      const auto outcome = state_->outcome();
+      result = persistence::ResultRecord{match_.id, outcome.SerializeAsString(), outcome.summary(), now, ""};
+      // Games whose log betrays secrets keep their final state instead.
+      if (context_.game.info().action_log_secret()) result->final_state = state_->serialize();
+    }
+    move_in_flight_ = true;
+    const std::uint64_t version = state_->version();
+    context_.store.commit_move(
+        std::move(record), std::move(result),
+        [alive = std::weak_ptr<bool>(alive_), this, move, version](bool ok, const std::string& error) {
+          if (alive.lock()) on_move_committed(move, version, ok, error);
+        });
+  }
+}
+
+void MatchRunner::on_move_committed(PendingMove move, std::uint64_t version, bool ok, const std::string& error) {
+  move_in_flight_ = false;
+  if (!ok) {
+    // Not durable, so not played: rebuild the state from the committed log.
+    spdlog::error("room {} seat {}: move not stored, rolled back: {}", context_.room_code, move.seat, error);
+    log_.pop_back();
+    auto rebuilt = rules::replay(context_.game,
+                                 rules::MatchSetup{options_, match_.seat_count, match_.seed, match_.secret_seed}, log_);
+    if (rebuilt) {
+      state_ = std::move(rebuilt).value();
+    } else {
+      spdlog::critical("room {}: the committed log does not replay: {}", context_.room_code, rebuilt.error().message);
+    }
+    if (move.client) reply_error(move, v1::INTERNAL, "the move could not be stored and was not played");
+    retry_after_failed_commit();
+  } else {
+    retry_backoff_ = std::chrono::milliseconds{0};
+    last_move_ = SteadyClock::now();
+    ++context_.metrics.moves_accepted;
+    context_.metrics.move_latency.observe(std::chrono::duration<double>(SteadyClock::now() - move.received).count());
+    if (move.client) {
+      v1::ServerMessage ack;
+      ack.set_request_id(move.request_id);
+      ack.mutable_action_accepted()->set_version(version);
+      move.client->deliver(std::move(ack));
+    }
+    arm_clock(next_deadline_ms_);
+    context_.observer.match_advanced();
+    // Before the bots move on: their next move is applied at once, and
+    // only a committed end is the end.
+    const bool ended = state_->is_terminal();
+    wake_bots();
+    if (ended && !finish_reported_) {
+      finish_reported_ = true;
+      context_.observer.match_finished();
+    }
+  }
+  process_next_move();
+}
+
+void MatchRunner::retry_after_failed_commit() {
+  retry_backoff_ = retry_backoff_.count() == 0 ? kFirstRetry : std::min(retry_backoff_ * 2, kLongestRetry);
+  // A newer failure restarts the wait.
+  retry_timer_->start(retry_backoff_, guarded([this] { on_retry_due(); }));
+}
+
+void MatchRunner::on_retry_due() {
+  if (stopped_ || state_->is_terminal()) return;
+  // The clock may have run out (or gone stale) while the failed move was in
+  // flight: armed again on its stored deadline, it fires at once if past.
+  // The bots' queued moves were spent on the failed commit: ask again.
+  arm_clock(deadline_unix_ms_);
+  wake_bots();
+}
+
+void MatchRunner::arm_clock(std::int64_t deadline_unix_ms) {
+  clock_timer_->cancel();
+  deadline_unix_ms_ = 0;
+  if (stopped_ || state_->is_terminal() || deadline_unix_ms <= 0) return;
+  deadline_unix_ms_ = deadline_unix_ms;
+  // Unix time, not the steady clock, because the deadline may come from
+  // before a restart; a deadline already past fires at once.
+  const std::int64_t remaining_ms = std::max<std::int64_t>(0, deadline_unix_ms - context_.clock.now_unix_ms());
+  clock_timer_->start(std::chrono::milliseconds(remaining_ms),
+                      guarded([this, version = state_->version()] { on_clock(version); }));
+}
+
+void MatchRunner::on_clock(std::uint64_t armed_version) {
+  // A move since the clock started restarted it; this expiry is stale.
+  if (state_->version() != armed_version || state_->is_terminal()) return;
+  for (int seat : state_->acting_seats()) {
+    PendingMove move;
+    move.seat = seat;
+    move.received = SteadyClock::now();
+    move.source = PendingMove::Source::kClock;
+    moves_.push_back(std::move(move));
+  }
+  process_next_move();
+}
+
+std::optional<v1::GameAction> MatchRunner::timeout_move(int seat) {
+  // The game's own rule first (Tortuga's "look at 2"), else the random bot
+  // deciding from the seat's own view, as any bot does.
+  if (auto action = state_->timeout_action(seat)) return state_->encode_action(seat, *action);
+  return timeout_bot_.choose(state_->view(rules::Viewer::player(seat)));
+}
+
+void MatchRunner::reply_error(const PendingMove& move, v1::ErrorCode code, std::string text) {
+  ++context_.metrics.errors_sent;
+  v1::ServerMessage m;
+  m.set_request_id(move.request_id);
+  m.mutable_error()->set_code(code);
+  m.mutable_error()->set_message(std::move(text));
+  move.client->deliver(std::move(m));
+}
+
+}  // namespace brethren::server

@@ -1,0 +1,195 @@
+// One match in play: its state and log, the queue of moves, the commit
+// pipeline, the decision clock and the bots. The room (server/room.h) owns
+// a runner while it has a match and keeps membership, seats, chat and the
+// host's controls; the runner knows no socket, no strand and no database:
+// it reaches them through three narrow interfaces (MatchStore, MatchClock,
+// MatchObserver) so that tests/server/match_runner_test.cc drives it
+// in-process with fakes.
+//
+// The pipeline's rules:
+// - a move is acknowledged, and the observer told, only after its log row
+//   is committed;
+// - one commit is in flight at a time; later moves wait in order;
+// - a failed commit rolls the move back (the state is rebuilt from the
+//   committed log), the client gets INTERNAL, and after a back-off (100 ms,
+//   doubling to 5 s) the clock is re-armed and the bots asked again, so no
+//   seat the server plays stalls on a database that failed for a while.
+//
+// Every member function runs on the owner's executor (the room's strand);
+// the interfaces' callbacks must come back there.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "brethren/v1/protocol.pb.h"
+#include "persistence/records.h"
+#include "rules/bots/random_bot.h"
+#include "rules/core/bot.h"
+#include "rules/core/game.h"
+#include "server/client.h"
+#include "server/metrics.h"
+
+namespace brethren::server {
+
+// What the runner needs from persistence: one move committed, all or nothing.
+class MatchStore {
+ public:
+  using Done = std::function<void(bool ok, const std::string& error)>;
+  virtual ~MatchStore() = default;
+  // The move's log row; with `result`, the match's end too (the result and
+  // the room's status "finished" in the same unit). `done` runs on the
+  // runner's executor once committed (ok) or failed.
+  virtual void commit_move(persistence::ActionRecord action, std::optional<persistence::ResultRecord> result,
+                           Done done) = 0;
+};
+
+// A one-shot timer; starting it again replaces the pending wait.
+class MatchTimer {
+ public:
+  virtual ~MatchTimer() = default;
+  // `fire` runs on the runner's executor after `delay`, unless cancelled.
+  virtual void start(std::chrono::milliseconds delay, std::function<void()> fire) = 0;
+  virtual void cancel() = 0;
+};
+
+// Time: Unix milliseconds (deadlines are stored and outlive a restart) and timers.
+class MatchClock {
+ public:
+  virtual ~MatchClock() = default;
+  virtual std::int64_t now_unix_ms() const = 0;
+  virtual std::unique_ptr<MatchTimer> make_timer() = 0;
+};
+
+// What the room hears from its match.
+class MatchObserver {
+ public:
+  virtual ~MatchObserver() = default;
+  // A move was committed and acknowledged: send the views.
+  virtual void match_advanced() = 0;
+  // The final move was committed (called once, after match_advanced).
+  virtual void match_finished() = 0;
+};
+
+class MatchRunner {
+ public:
+  using SteadyClock = std::chrono::steady_clock;
+
+  struct Context {
+    const rules::Game& game;
+    MatchStore& store;
+    MatchClock& clock;
+    MatchObserver& observer;
+    Metrics& metrics;
+    std::string room_code;                // for log lines and the result row
+    std::int64_t turn_time_limit_ms = 0;  // 0: the game's own rule, if any
+    std::uint64_t timeout_bot_seed = 1;   // the random bot that plays a seat out of time
+  };
+
+  // A started (or restored) match: `state` is `log` replayed on `match`'s setup.
+  MatchRunner(Context context, persistence::MatchRecord match, std::unique_ptr<rules::State> state,
+              std::vector<rules::LoggedAction> log);
+  ~MatchRunner();
+  MatchRunner(const MatchRunner&) = delete;
+  MatchRunner& operator=(const MatchRunner&) = delete;
+
+  // When a decision starting now in `state` must be made by (Unix ms), or 0:
+  // the room's limit, else the game's own rule for that state.
+  static std::int64_t decision_deadline(const rules::State& state, std::int64_t turn_time_limit_ms,
+                                        std::int64_t now_unix_ms);
+
+  // Starts the decision clock on `deadline_unix_ms` (0: no clock; one
+  // already past runs out at once). Then wake_bots() sets the bots going.
+  void start(std::int64_t deadline_unix_ms);
+  // A client's move for `seat`; answered with ActionAccepted once committed,
+  // or with an error.
+  void submit(std::shared_ptr<Client> client, std::uint64_t request_id, int seat, v1::GameAction action,
+              SteadyClock::time_point received);
+  // The bot that plays `seat` from now on (nullptr: nobody, the seat's player
+  // decides). Does not ask it yet: call wake_bots().
+  void set_bot(int seat, std::unique_ptr<rules::Bot> bot);
+  bool has_bot(int seat) const;
+  // Queues a move for every acting seat a bot holds (once per seat).
+  void wake_bots();
+
+  // Expiry: hold() keeps queued moves waiting (release() goes on), stop()
+  // ends the match's timers and drops what is queued, for good.
+  void hold();
+  void release();
+  void stop();
+
+  // Anything that will move the match on its own: a clock, a commit in
+  // flight, a queued move.
+  bool busy() const;
+  bool finished() const { return state_->is_terminal(); }
+  const rules::State& state() const { return *state_; }
+  const persistence::MatchRecord& match() const { return match_; }
+  std::int64_t deadline_unix_ms() const { return deadline_unix_ms_; }
+  SteadyClock::time_point last_move() const { return last_move_; }
+  std::chrono::milliseconds retry_backoff() const { return retry_backoff_; }
+
+  static constexpr std::chrono::milliseconds kFirstRetry{100};
+  static constexpr std::chrono::milliseconds kLongestRetry{5000};
+
+ private:
+  struct PendingMove {
+    std::shared_ptr<Client> client;  // nullptr for a move the server makes
+    std::uint64_t request_id = 0;
+    int seat = 0;
+    v1::GameAction action;
+    SteadyClock::time_point received;
+    // Who decides: the client (action set), or the server for the seat when
+    // its clock ran out or when a bot holds it (action chosen when applied).
+    enum class Source { kClient, kClock, kBot } source = Source::kClient;
+  };
+
+  void process_next_move();
+  // The server's decision for a clock or bot move, on the state as it is
+  // now; false when there is nothing to decide any more.
+  bool decide(PendingMove& move);
+  void on_move_committed(PendingMove move, std::uint64_t version, bool ok, const std::string& error);
+  void arm_clock(std::int64_t deadline_unix_ms);
+  void on_clock(std::uint64_t armed_version);
+  std::optional<v1::GameAction> timeout_move(int seat);
+  void retry_after_failed_commit();
+  void on_retry_due();
+  void reply_error(const PendingMove& move, v1::ErrorCode code, std::string text);
+  // `fn` guarded so that it does nothing once the runner is gone (a late
+  // timer or commit callback after a rematch replaced it).
+  std::function<void()> guarded(std::function<void()> fn);
+
+  Context context_;
+  persistence::MatchRecord match_;
+  v1::GameOptions options_;
+  std::unique_ptr<rules::State> state_;
+  std::vector<rules::LoggedAction> log_;
+
+  std::deque<PendingMove> moves_;
+  bool move_in_flight_ = false;
+  bool held_ = false;
+  bool stopped_ = false;
+  bool finish_reported_ = false;
+  std::int64_t next_deadline_ms_ = 0;  // of the move being committed
+  std::int64_t deadline_unix_ms_ = 0;  // of the pending decision; 0: no clock
+  SteadyClock::time_point last_move_ = SteadyClock::now();
+
+  std::unique_ptr<MatchTimer> clock_timer_;
+  std::unique_ptr<MatchTimer> retry_timer_;
+  std::chrono::milliseconds retry_backoff_{0};  // 0: the last commit succeeded
+
+  rules::RandomBot timeout_bot_;
+  std::vector<std::unique_ptr<rules::Bot>> bots_;  // per seat; nullptr for people
+  std::vector<bool> bot_queued_;
+
+  std::shared_ptr<bool> alive_ = std::make_shared<bool>(true);
+};
+
+v1::ErrorCode to_protocol_error(rules::ErrorCode code);
+
+}  // namespace brethren::server
