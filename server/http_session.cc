@@ -13,6 +13,7 @@
 #include "server/session_registry.h"
 #include "server/static_files.h"
 #include "server/version.h"
+#include "server/ws_target.h"
 #include "server/ws_session.h"
 
 namespace brethren::server {
@@ -42,10 +43,6 @@ constexpr std::chrono::seconds kLingerTime{1};
 constexpr std::size_t kLingerBytes = 1024 * 1024;
 // The read buffer is shrunk back after a request that grew it past this.
 constexpr std::size_t kKeptBufferBytes = 16 * 1024;
-
-// The WebSocket endpoint; a query (cluster clients add ?room=CODE for the
-// proxy to route on, docs/scaling.md) does not matter to the server.
-bool is_ws_target(std::string_view target) { return target.substr(0, target.find_first_of("?#")) == "/ws"; }
 
 bool is_api_path(std::string_view target) {
   const std::string_view path = target.substr(0, target.find_first_of("?#"));

@@ -98,6 +98,10 @@ sed -i '0,/retries: 3/s//retries: three/' "$compose"
 sed -i 's/- brethren-node2-data:\/data/- brethren-node9-data:\/data/' "$compose"
 # The compose proxy's configuration using a variable compose does not set.
 sed -i 's/\${BRETHREN_NODE0_ADDR}/${BRETHREN_NODE7_ADDR}/' "$work/docker/cluster/haproxy.cfg"
+# A file the compose proxy's configuration names relative to its folder.
+rm -f "$work/docker/cluster/errors/node-down.http"
+# The compose proxy started without -C (its relative paths would not resolve).
+sed -i 's/command: \["-C", "\/etc\/brethren-cluster", /command: [/' "$compose"
 
 set +e
 output="$(validate "$work" 2>&1)"
@@ -117,6 +121,8 @@ expected=(
   "/services/brethren-0/healthcheck/retries must be number"
   "named volume brethren-node9-data is not declared"
   "BRETHREN_NODE7_ADDR"
+  "errors/node-down.http"
+  "does not start HAProxy with -C"
 )
 missing=0
 for text in "${expected[@]}"; do

@@ -23,6 +23,7 @@
 
 #include "server/history_target.h"
 #include "server/static_files.h"
+#include "server/ws_target.h"
 
 namespace http = boost::beast::http;
 
@@ -70,7 +71,7 @@ void check_static_target(std::string_view target) {
 // What HttpSession::on_read and serve_match_history look at.
 void route(const http::request<http::string_body>& request) {
   const auto target = request.target();
-  volatile bool upgrade = boost::beast::websocket::is_upgrade(request) && target == "/ws";
+  volatile bool upgrade = boost::beast::websocket::is_upgrade(request) && brethren::server::is_ws_target(target);
   volatile bool history = request.method() == http::verb::get && brethren::server::is_match_history_target(target);
   (void)upgrade;
   (void)history;

@@ -23,7 +23,11 @@
 // docker/cluster/haproxy.cfg when it exists (with the compose proxy's
 // environment, node addresses replaced by loopback ones: the compose host
 // names resolve only inside compose). Every ${VAR} a configuration uses must
-// be set by the environment that runs it.
+// be set by the environment that runs it, unless the configuration tests it
+// with `.if defined(VAR)` (HAProxy's conditional blocks: such a variable is
+// optional). Each is checked the way it is started: `haproxy -C <folder> -f
+// haproxy.cfg`, the whole folder (docker/cluster/ with nodes.map and errors/,
+// or the ConfigMap's files) copied, so that relative paths resolve.
 //
 // Prints one line per problem and exits 1 if there is any.
 import fs from "node:fs";
@@ -223,30 +227,38 @@ function checkCompose() {
 // Where both the compose file and docker/k8s mount the proxy's files.
 const proxyConfigDir = "/etc/brethren-cluster";
 
-// `haproxy -c` of `config` (text) in a folder with `files`, under `env`;
-// paths under the mount point, in the configuration or the environment,
-// point into that folder instead.
-function checkHaproxy(where, config, files, env) {
+// `haproxy -c` of the configuration `haproxy.cfg` in `folder` (a copy of
+// the folder it runs from), under `env`, started as the images start it:
+// `haproxy -C <folder> -f haproxy.cfg`. Paths under the mount point, in the
+// text files or the environment, point into the copy instead.
+function checkHaproxy(where, folder, env) {
+  const config = fs.readFileSync(path.join(folder, "haproxy.cfg"), "utf8");
+  const optional = new Set([...config.matchAll(/^\s*\.if\s+defined\(([A-Za-z_][A-Za-z0-9_]*)\)/gm)].map((m) => m[1]));
   for (const name of new Set([...config.matchAll(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g)].map((m) => m[1]))) {
-    if (!(name in env)) problem(where, `uses \${${name}}, which its environment does not set`);
+    if (!(name in env) && !optional.has(name)) problem(where, `uses \${${name}}, which its environment does not set`);
   }
+  const local = (text) => text.split(proxyConfigDir).join(folder);
+  for (const file of fs.readdirSync(folder, { recursive: true })) {
+    const full = path.join(folder, file);
+    if (fs.statSync(full).isFile()) fs.writeFileSync(full, local(fs.readFileSync(full, "utf8")));
+  }
+  const localEnv = Object.fromEntries(Object.entries(env).map(([k, v]) => [k, local(String(v))]));
+  const run = spawnSync("haproxy", ["-c", "-C", folder, "-f", "haproxy.cfg"], {
+    env: { PATH: process.env.PATH, ...localEnv },
+    encoding: "utf8",
+  });
+  if (run.error) problem(where, `cannot run haproxy (tools/setup.sh installs it): ${run.error.message}`);
+  else if (run.status !== 0) {
+    const alerts = (run.stdout + run.stderr).split("\n").filter((l) => /ALERT|error/i.test(l));
+    problem(where, `haproxy -c: ${alerts.join(" | ") || `exit ${run.status}`}`);
+  }
+}
+
+// A temporary folder for one check, removed afterwards.
+function withTempFolder(body) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "brethren-haproxy-"));
   try {
-    const local = (text) => text.split(proxyConfigDir).join(dir);
-    for (const [name, text] of Object.entries({ ...files, "haproxy.cfg": config })) {
-      fs.writeFileSync(path.join(dir, name), local(text));
-    }
-    const localEnv = Object.fromEntries(Object.entries(env).map(([k, v]) => [k, local(String(v))]));
-    const run = spawnSync("haproxy", ["-c", "-f", path.join(dir, "haproxy.cfg")], {
-      cwd: dir,
-      env: { PATH: process.env.PATH, ...localEnv },
-      encoding: "utf8",
-    });
-    if (run.error) problem(where, `cannot run haproxy (tools/setup.sh installs it): ${run.error.message}`);
-    else if (run.status !== 0) {
-      const alerts = (run.stdout + run.stderr).split("\n").filter((l) => /ALERT|error/i.test(l));
-      problem(where, `haproxy -c: ${alerts.join(" | ") || `exit ${run.status}`}`);
-    }
+    body(dir);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
@@ -267,8 +279,11 @@ function checkKubernetesProxy() {
   for (const container of deployment.spec?.template?.spec?.containers ?? []) {
     for (const variable of container.env ?? []) env[variable.name] = variable.value ?? "";
   }
-  const { "haproxy.cfg": _, ...files } = configMap.data;
-  checkHaproxy(`${rel(file)} haproxy.cfg`, config, files, env);
+  // The ConfigMap's keys are the files of the mounted folder.
+  withTempFolder((dir) => {
+    for (const [name, text] of Object.entries(configMap.data)) fs.writeFileSync(path.join(dir, name), text);
+    checkHaproxy(`${rel(file)} haproxy.cfg`, dir, env);
+  });
 }
 
 function checkComposeProxy() {
@@ -287,14 +302,23 @@ function checkComposeProxy() {
   for (const name of Object.keys(environment)) {
     if (/_ADDR$/.test(name)) environment[name] = `127.0.0.1:${port++}`;
   }
-  const folder = path.dirname(file);
-  const files = {};
-  for (const name of fs.readdirSync(folder)) {
-    if (name !== "haproxy.cfg" && fs.statSync(path.join(folder, name)).isFile()) {
-      files[name] = fs.readFileSync(path.join(folder, name), "utf8");
-    }
+  // haproxy.cfg names nodes.map and errors/ relative to its folder: the
+  // service must mount the whole folder and start HAProxy in it (-C).
+  const mounts = (proxy.volumes ?? []).map((m) => (typeof m === "string" ? m : `${m.source}:${m.target}`));
+  if (!mounts.some((m) => /^\.\/cluster\/?:/.test(m) && m.split(":")[1] === proxyConfigDir)) {
+    problem(rel(composeFile), `the proxy service does not mount ./cluster (the whole folder) at ${proxyConfigDir}`);
   }
-  checkHaproxy(rel(file), fs.readFileSync(file, "utf8"), files, environment);
+  const command = Array.isArray(proxy.command) ? proxy.command : String(proxy.command ?? "").split(/\s+/);
+  const chdir = command.indexOf("-C");
+  if (chdir < 0 || command[chdir + 1] !== proxyConfigDir) {
+    problem(rel(composeFile), `the proxy service's command does not start HAProxy with -C ${proxyConfigDir} (haproxy.cfg uses relative paths)`);
+  }
+  // docker/cluster/ as a whole (haproxy.cfg, nodes.map, errors/), as the
+  // compose file mounts it.
+  withTempFolder((dir) => {
+    fs.cpSync(path.dirname(file), dir, { recursive: true });
+    checkHaproxy(rel(file), dir, environment);
+  });
   return true;
 }
 

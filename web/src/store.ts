@@ -2,7 +2,7 @@
 // through useStore() and call the actions; pushes from the server land here.
 import { useEffect, useState } from "preact/hooks";
 import { create } from "@bufbuild/protobuf";
-import { Connection, type ConnectionState, RequestError, serverUrl } from "./net/connection";
+import { Connection, type ConnectionState, RequestError, roomServerUrl, serverUrl } from "./net/connection";
 import type { GameInfo, GameAction, MatchView, GameOptions } from "./gen/brethren/v1/game_pb";
 import {
   type RoomInfo,
@@ -82,7 +82,7 @@ class Store {
       kicked: false,
     };
     window.__brethren = { renderMs: [], pendingUpdateAt: null };
-    this.conn = new Connection(serverUrl(location), {
+    this.conn = new Connection(this.addressFor(this.state.route), {
       onState: (s) => this.set({ conn: s }),
       onPush: (m) => this.onPush(m),
       onOpen: (c, reconnect) => this.onOpen(c, reconnect),
@@ -127,11 +127,23 @@ class Store {
     const leaving = this.state.room && (route.page !== "room" || route.code !== this.state.room.roomCode);
     if (leaving) this.set({ room: null, view: null, log: emptyLog(0n), chat: [], deadlineUnixMs: 0 });
     this.set({ route, kicked: false });
+    // One connection per page: a room's page talks to the room's node
+    // (/ws?room=CODE), the others to any node. After a move, onOpen enters
+    // the route's room with this browser's tokens.
+    const address = this.addressFor(route);
+    if (address !== this.conn.address) {
+      this.conn.retarget(address);
+      return;
+    }
     const alreadyIn = route.page === "room" && this.state.room?.roomCode === route.code;
     if (route.page === "room" && !alreadyIn && this.conn.state === "open") void this.enterRoom(route.code);
   }
 
   // --- connection -------------------------------------------------------
+
+  private addressFor(route: Route): string {
+    return route.page === "room" ? roomServerUrl(location, route.code) : serverUrl(location);
+  }
 
   private async onOpen(_c: Connection, _reconnect: boolean) {
     try {
@@ -293,6 +305,10 @@ class Store {
       if (r.case !== "roomCreated") return;
       const code = r.value.room!.roomCode;
       saveCredentials(code, { hostToken: r.value.hostToken, password: args.password || undefined, joined: true });
+      // The room lives on the node that created it, which this socket
+      // reaches: it stays, as the room page's connection (reconnects go to
+      // /ws?room=CODE), and the host keeps its membership and name.
+      this.conn.readdress(roomServerUrl(location, code));
       this.setRoom(r.value.room!);
       this.navigate(`/r/${code}`);
     } catch (e) {

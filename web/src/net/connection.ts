@@ -2,7 +2,8 @@
 // strictly increasing requestId and resolve with the reply carrying it back;
 // pushes (requestId 0) go to the listener. When the socket drops, the
 // connection reconnects with a growing delay and asks its owner to restore
-// (resume seats, claim host) before new requests flow again.
+// (resume seats, claim host) before new requests flow again. retarget()
+// moves it to another address (a room page's /ws?room=CODE) the same way.
 import { create, fromBinary, toBinary, type MessageInitShape } from "@bufbuild/protobuf";
 import {
   ClientMessageSchema,
@@ -44,9 +45,16 @@ export class Connection {
   private retryMs = 500;
   private opened = false;
   private stopped = false;
+  /** Set by retarget(): the next close is a move, reconnected at once. */
+  private moving = false;
   state: ConnectionState = "connecting";
 
-  constructor(private readonly url: string, private readonly listener: ConnectionListener) {}
+  constructor(private url: string, private readonly listener: ConnectionListener) {}
+
+  /** The address the connection uses (or reconnects to). */
+  get address(): string {
+    return this.url;
+  }
 
   start(): void {
     this.connect();
@@ -95,8 +103,14 @@ export class Connection {
       this.pending.clear();
       if (this.stopped) return;
       // 4001: this seat was resumed on another connection (another tab).
-      if (ev.code === 4001) {
+      if (ev.code === 4001 && !this.moving) {
         this.setState("replaced");
+        return;
+      }
+      if (this.moving) {
+        this.moving = false;
+        this.setState("connecting");
+        this.connect();
         return;
       }
       this.setState("reconnecting");
@@ -107,6 +121,27 @@ export class Connection {
     ws.onerror = () => {
       /* onclose follows and reconnects */
     };
+  }
+
+  /**
+   * Moves the connection to another address: closes the socket and opens the
+   * new one at once, restoring (onOpen with reconnect) as after a network
+   * failure. A socket that is down already reconnects there on its next try.
+   */
+  retarget(url: string): void {
+    if (url === this.url) return;
+    this.url = url;
+    if (this.stopped || !this.ws) return;
+    this.moving = true;
+    this.ws.close(1000, "moving");
+  }
+
+  /**
+   * Changes the address for later reconnects only, keeping the open socket:
+   * for when that socket already reaches where the new address leads.
+   */
+  readdress(url: string): void {
+    this.url = url;
   }
 
   /** Reconnects after "replaced" (the user chose to take the seat back). */
@@ -145,6 +180,17 @@ export function serverUrl(loc: Location): string {
   if (param) return param;
   const scheme = loc.protocol === "https:" ? "wss:" : "ws:";
   return `${scheme}//${loc.host}/ws`;
+}
+
+/**
+ * A room's WebSocket address: `/ws?room=CODE`. A cluster's proxy routes it
+ * to the node that holds the room (docs/scaling.md); a single server ignores
+ * the parameter.
+ */
+export function roomServerUrl(loc: Location, code: string): string {
+  const url = new URL(serverUrl(loc));
+  url.searchParams.set("room", code);
+  return url.toString();
 }
 
 /**

@@ -20,7 +20,9 @@ export async function fetchHistory(matchId: string, roomCode: string | null): Pr
       if (creds.password) headers["X-Room-Password"] = creds.password;
     }
   }
-  const res = await fetch(`${httpBase(serverUrl(location))}/api/matches/${encodeURIComponent(matchId)}`, { headers });
+  // ?room= lets a cluster's proxy route to the room's node (match ids are per node).
+  const query = roomCode ? `?room=${encodeURIComponent(roomCode)}` : "";
+  const res = await fetch(`${httpBase(serverUrl(location))}/api/matches/${encodeURIComponent(matchId)}${query}`, { headers });
   const body = (await res.json()) as JsonValue;
   if (!res.ok) {
     const err = body as { code?: string; error?: string };

@@ -103,7 +103,8 @@ function TurnBar({ view, names, deadline }: { view: MatchView; names: SeatNamer;
 function Outcome({ view, room, names }: { view: MatchView; room: RoomInfo; names: SeatNamer }) {
   const seats = [...(view.outcome?.seats ?? [])].sort((a, b) => a.rank - b.rank || a.seat - b.seat);
   const matchId = room.match?.matchId;
-  const api = matchId ? `${httpBase(serverUrl(location))}/api/matches/${matchId}` : null;
+  // ?room= lets a cluster's proxy route to the room's node (match ids are per node).
+  const api = matchId ? `${httpBase(serverUrl(location))}/api/matches/${matchId}?room=${encodeURIComponent(room.roomCode)}` : null;
   return (
     <div class="outcome" data-testid="outcome">
       <h3>{t("outcome.title")}</h3>
