@@ -110,8 +110,8 @@ void migrate(Connection& db) {
   version_stmt.reset();
   constexpr std::size_t latest = sizeof(kMigrations) / sizeof(kMigrations[0]);
   if (current > latest) {
-    throw SqliteError("the database has schema version " + std::to_string(current) +
-                      ", newer than this server's " + std::to_string(latest));
+    throw SqliteError("the database has schema version " + std::to_string(current) + ", newer than this server's " +
+                      std::to_string(latest));
   }
   for (std::size_t v = current; v < latest; ++v) {
     db.exec("BEGIN IMMEDIATE");

@@ -48,23 +48,23 @@ constexpr MatchStatus match_status_from(std::string_view word) {
 struct RoomRecord {
   std::string code;
   std::string game_id;
-  std::string options;        // serialized brethren.v1.GameOptions
+  std::string options;  // serialized brethren.v1.GameOptions
   bool is_public = false;
   std::string password_hash;  // empty: no password
   int seat_count = 0;
   std::string host_token_hash;
   RoomStatus status = RoomStatus::kOpen;
-  std::int64_t created_at = 0;  // Unix milliseconds
+  std::int64_t created_at = 0;          // Unix milliseconds
   std::int64_t turn_time_limit_ms = 0;  // 0: the game's own rule, if any
-  std::string settings;       // serialized brethren.v1.RoomSettings
+  std::string settings;                 // serialized brethren.v1.RoomSettings
 };
 
 struct SeatRecord {
   std::string room_code;
   int seat = 0;
   std::string display_name;
-  std::string token_hash;     // SHA-256 of the seat token, never the token
-  std::string bot_kind;       // non-empty: a server-side bot holds the seat
+  std::string token_hash;  // SHA-256 of the seat token, never the token
+  std::string bot_kind;    // non-empty: a server-side bot holds the seat
 };
 
 struct MatchRecord {
@@ -89,10 +89,10 @@ struct MatchRecord {
 
 struct ActionRecord {
   std::int64_t match_id = 0;
-  std::int64_t seq = 0;       // 1, 2, 3 ... within the match
+  std::int64_t seq = 0;  // 1, 2, 3 ... within the match
   int seat = 0;
-  std::string action;         // serialized brethren.v1.GameAction
-  std::int64_t at = 0;        // Unix milliseconds
+  std::string action;   // serialized brethren.v1.GameAction
+  std::int64_t at = 0;  // Unix milliseconds
   // When the clock of the decision after this action runs out (Unix ms;
   // 0: no clock), so that deadlines survive a restart.
   std::int64_t deadline_ms = 0;
@@ -105,12 +105,12 @@ struct ChatRecord {
   int seat = -1;              // -1: a spectator
   std::string display_name;
   std::string text;
-  std::int64_t at = 0;        // Unix milliseconds
+  std::int64_t at = 0;  // Unix milliseconds
 };
 
 struct ResultRecord {
   std::int64_t match_id = 0;
-  std::string outcome;        // serialized brethren.v1.MatchOutcome
+  std::string outcome;  // serialized brethren.v1.MatchOutcome
   std::string summary;
   std::int64_t finished_at = 0;
   // Set when the action log is discarded at the end (it would reveal

@@ -19,9 +19,8 @@ struct Store::Statements {
             "INSERT INTO rooms (code, game_id, options, is_public, password_hash, seat_count, host_token_hash, "
             "status, created_at, turn_time_limit_ms, settings, status_at) "
             "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?9)")),
-        update_room(db.prepare(
-            "UPDATE rooms SET options = ?2, is_public = ?3, password_hash = ?4, seat_count = ?5, "
-            "host_token_hash = ?6, turn_time_limit_ms = ?7, settings = ?8 WHERE code = ?1")),
+        update_room(db.prepare("UPDATE rooms SET options = ?2, is_public = ?3, password_hash = ?4, seat_count = ?5, "
+                               "host_token_hash = ?6, turn_time_limit_ms = ?7, settings = ?8 WHERE code = ?1")),
         room_status(db.prepare("UPDATE rooms SET status = ?2, status_at = ?3 WHERE code = ?1")),
         room_seat_count(db.prepare("UPDATE rooms SET seat_count = ?2 WHERE code = ?1")),
         upsert_seat(db.prepare(
@@ -35,13 +34,11 @@ struct Store::Statements {
             "INSERT INTO actions (match_id, seq, seat, action, at, deadline_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6)")),
         finish_match(db.prepare("UPDATE matches SET status = 'finished', finished_at = ?2 WHERE id = ?1")),
         match_status(db.prepare("UPDATE matches SET status = ?2 WHERE id = ?1")),
-        insert_result(db.prepare(
-            "INSERT INTO results (match_id, outcome, summary, finished_at, final_state) "
-            "VALUES (?1, ?2, ?3, ?4, ?5)")),
+        insert_result(db.prepare("INSERT INTO results (match_id, outcome, summary, finished_at, final_state) "
+                                 "VALUES (?1, ?2, ?3, ?4, ?5)")),
         delete_actions(db.prepare("DELETE FROM actions WHERE match_id = ?1")),
-        insert_chat(db.prepare(
-            "INSERT INTO chat (room_code, seq, match_id, seat, display_name, text, at) "
-            "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)")),
+        insert_chat(db.prepare("INSERT INTO chat (room_code, seq, match_id, seat, display_name, text, at) "
+                               "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)")),
         // The writer's own steps, prepared once: sqlite3_exec would parse
         // them again for every write of every group.
         begin(db.prepare("BEGIN IMMEDIATE")),
@@ -50,12 +47,13 @@ struct Store::Statements {
         release(db.prepare("RELEASE w")),
         rollback_to(db.prepare("ROLLBACK TO w")) {}
 
-  Statement insert_room, update_room, room_status, room_seat_count, upsert_seat, delete_seat, insert_match, append_action,
-      finish_match, match_status, insert_result, delete_actions, insert_chat, begin, commit, savepoint, release, rollback_to;
+  Statement insert_room, update_room, room_status, room_seat_count, upsert_seat, delete_seat, insert_match,
+      append_action, finish_match, match_status, insert_result, delete_actions, insert_chat, begin, commit, savepoint,
+      release, rollback_to;
 };
 
 namespace {
-#define MATCH_COLUMNS \
+#define MATCH_COLUMNS                                                                                            \
   "id, room_code, game_id, options, seed, seat_count, status, started_at, finished_at, seed_salt, secret_seed, " \
   "first_deadline_ms"
 
@@ -223,7 +221,10 @@ void Store::commit_unit(Unit unit, Done done) {
 Store::Unit& Store::Unit::insert_room(RoomRecord r) {
   steps_.push_back([r = std::move(r)](Statements& s) {
     s.insert_room.bind(1, r.code).bind(2, r.game_id).bind_blob(3, r.options).bind(4, r.is_public ? 1 : 0);
-    s.insert_room.bind(5, r.password_hash).bind(6, r.seat_count).bind(7, r.host_token_hash).bind(8, to_string(r.status));
+    s.insert_room.bind(5, r.password_hash)
+        .bind(6, r.seat_count)
+        .bind(7, r.host_token_hash)
+        .bind(8, to_string(r.status));
     s.insert_room.bind(9, r.created_at).bind(10, r.turn_time_limit_ms).bind_blob(11, r.settings).run();
   });
   return *this;
@@ -246,8 +247,9 @@ Store::Unit& Store::Unit::set_room_status(std::string code, RoomStatus status, s
 }
 
 Store::Unit& Store::Unit::set_room_seat_count(std::string code, int seat_count) {
-  steps_.push_back(
-      [code = std::move(code), seat_count](Statements& s) { s.room_seat_count.bind(1, code).bind(2, seat_count).run(); });
+  steps_.push_back([code = std::move(code), seat_count](Statements& s) {
+    s.room_seat_count.bind(1, code).bind(2, seat_count).run();
+  });
   return *this;
 }
 
@@ -260,8 +262,9 @@ Store::Unit& Store::Unit::upsert_seat(SeatRecord seat) {
 }
 
 Store::Unit& Store::Unit::delete_seat(std::string room_code, int seat) {
-  steps_.push_back(
-      [room_code = std::move(room_code), seat](Statements& s) { s.delete_seat.bind(1, room_code).bind(2, seat).run(); });
+  steps_.push_back([room_code = std::move(room_code), seat](Statements& s) {
+    s.delete_seat.bind(1, room_code).bind(2, seat).run();
+  });
   return *this;
 }
 
@@ -307,9 +310,13 @@ Store::Unit& Store::Unit::append_chat(ChatRecord c) {
   return *this;
 }
 
-void Store::insert_room(RoomRecord room, Done done) { commit_unit(Unit().insert_room(std::move(room)), std::move(done)); }
+void Store::insert_room(RoomRecord room, Done done) {
+  commit_unit(Unit().insert_room(std::move(room)), std::move(done));
+}
 
-void Store::update_room(RoomRecord room, Done done) { commit_unit(Unit().update_room(std::move(room)), std::move(done)); }
+void Store::update_room(RoomRecord room, Done done) {
+  commit_unit(Unit().update_room(std::move(room)), std::move(done));
+}
 
 void Store::set_room_status(std::string code, RoomStatus status, Done done) {
   commit_unit(Unit().set_room_status(std::move(code), status, now_unix_ms()), std::move(done));
@@ -319,7 +326,9 @@ void Store::set_room_seat_count(std::string code, int seat_count, Done done) {
   commit_unit(Unit().set_room_seat_count(std::move(code), seat_count), std::move(done));
 }
 
-void Store::upsert_seat(SeatRecord seat, Done done) { commit_unit(Unit().upsert_seat(std::move(seat)), std::move(done)); }
+void Store::upsert_seat(SeatRecord seat, Done done) {
+  commit_unit(Unit().upsert_seat(std::move(seat)), std::move(done));
+}
 
 void Store::delete_seat(std::string room_code, int seat, Done done) {
   commit_unit(Unit().delete_seat(std::move(room_code), seat), std::move(done));
@@ -337,20 +346,25 @@ void Store::finish_match(ResultRecord result, Done done) {
   commit_unit(Unit().finish_match(std::move(result)), std::move(done));
 }
 
-void Store::append_chat(ChatRecord chat, Done done) { commit_unit(Unit().append_chat(std::move(chat)), std::move(done)); }
+void Store::append_chat(ChatRecord chat, Done done) {
+  commit_unit(Unit().append_chat(std::move(chat)), std::move(done));
+}
 
 // --- reads ------------------------------------------------------------------
 
 namespace {
-#define ROOM_COLUMNS \
+#define ROOM_COLUMNS                                                                                    \
   "code, game_id, options, is_public, password_hash, seat_count, host_token_hash, status, created_at, " \
   "turn_time_limit_ms, settings"
 #define SEAT_COLUMNS "room_code, seat, display_name, token_hash, bot_kind"
 
 RoomRecord room_from(Statement& st) {
-  return RoomRecord{st.column_text(0), st.column_text(1), st.column_blob(2), st.column_int(3) != 0,
-                    st.column_text(4), static_cast<int>(st.column_int(5)), st.column_text(6),
-                    room_status_from(st.column_text(7)), st.column_int(8), st.column_int(9), st.column_blob(10)};
+  return RoomRecord{st.column_text(0), st.column_text(1),
+                    st.column_blob(2), st.column_int(3) != 0,
+                    st.column_text(4), static_cast<int>(st.column_int(5)),
+                    st.column_text(6), room_status_from(st.column_text(7)),
+                    st.column_int(8),  st.column_int(9),
+                    st.column_blob(10)};
 }
 
 SeatRecord seat_from(Statement& st) {
@@ -394,8 +408,7 @@ std::vector<SeatRecord> Store::load_seats(const std::string& room_code) const {
 
 std::vector<MatchRecord> Store::load_matches() const {
   std::lock_guard lock(reader_mutex_);
-  auto st = reader_db_->prepare(
-      "SELECT " MATCH_COLUMNS " FROM matches ORDER BY id");
+  auto st = reader_db_->prepare("SELECT " MATCH_COLUMNS " FROM matches ORDER BY id");
   std::vector<MatchRecord> out;
   while (st.step()) out.push_back(match_from(st));
   return out;
@@ -420,7 +433,7 @@ std::optional<ResultRecord> Store::load_result(std::int64_t match_id) const {
 
 namespace {
 ChatRecord chat_from(Statement& st) {
-  return ChatRecord{st.column_text(0), st.column_int(1), st.column_int(2), static_cast<int>(st.column_int(3)),
+  return ChatRecord{st.column_text(0), st.column_int(1),  st.column_int(2), static_cast<int>(st.column_int(3)),
                     st.column_text(4), st.column_text(5), st.column_int(6)};
 }
 }  // namespace
@@ -452,14 +465,13 @@ std::unordered_map<std::string, std::vector<ChatRecord>> Store::load_recent_chat
 
 std::unordered_map<std::int64_t, std::vector<ActionRecord>> Store::load_actions() const {
   std::lock_guard lock(reader_mutex_);
-  auto st = reader_db_->prepare(
-      "SELECT match_id, seq, seat, action, at, deadline_ms FROM actions ORDER BY match_id, seq");
+  auto st =
+      reader_db_->prepare("SELECT match_id, seq, seat, action, at, deadline_ms FROM actions ORDER BY match_id, seq");
   std::unordered_map<std::int64_t, std::vector<ActionRecord>> out;
   while (st.step()) {
     const std::int64_t match = st.column_int(0);
-    out[match].push_back(
-        ActionRecord{match, st.column_int(1), static_cast<int>(st.column_int(2)), st.column_blob(3), st.column_int(4),
-                     st.column_int(5)});
+    out[match].push_back(ActionRecord{match, st.column_int(1), static_cast<int>(st.column_int(2)), st.column_blob(3),
+                                      st.column_int(4), st.column_int(5)});
   }
   return out;
 }
@@ -479,8 +491,8 @@ std::vector<ActionRecord> Store::load_actions(std::int64_t match_id) const {
 
 std::vector<ResultRecord> Store::load_results() const {
   std::lock_guard lock(reader_mutex_);
-  auto st = reader_db_->prepare(
-      "SELECT match_id, outcome, summary, finished_at, final_state FROM results ORDER BY match_id");
+  auto st =
+      reader_db_->prepare("SELECT match_id, outcome, summary, finished_at, final_state FROM results ORDER BY match_id");
   std::vector<ResultRecord> out;
   while (st.step()) {
     out.push_back(
@@ -492,8 +504,8 @@ std::vector<ResultRecord> Store::load_results() const {
 // The rooms start-up brings back (?1: the finished rooms' cut-off), each
 // one's newest match; both read through indexes (rooms_by_status,
 // matches_by_room), so old history is never scanned.
-#define KEPT_ROOMS                                                                        \
-  "WITH kept AS (SELECT code FROM rooms WHERE status IN ('open', 'playing') "              \
+#define KEPT_ROOMS                                                                                  \
+  "WITH kept AS (SELECT code FROM rooms WHERE status IN ('open', 'playing') "                       \
   "              UNION ALL SELECT code FROM rooms WHERE status = 'finished' AND status_at >= ?1), " \
   "newest AS (SELECT (SELECT MAX(id) FROM matches WHERE room_code = kept.code) AS id FROM kept) "
 
@@ -501,14 +513,16 @@ RecoverySet Store::load_recovery(std::int64_t finished_since_unix_ms, std::size_
   std::lock_guard lock(reader_mutex_);
   RecoverySet out;
   {
-    auto st = reader_db_->prepare(KEPT_ROOMS "SELECT " ROOM_COLUMNS
-                                             " FROM rooms WHERE code IN (SELECT code FROM kept) ORDER BY created_at, code");
+    auto st =
+        reader_db_->prepare(KEPT_ROOMS "SELECT " ROOM_COLUMNS
+                                       " FROM rooms WHERE code IN (SELECT code FROM kept) ORDER BY created_at, code");
     st.bind(1, finished_since_unix_ms);
     while (st.step()) out.rooms.push_back(room_from(st));
   }
   {
-    auto st = reader_db_->prepare(KEPT_ROOMS "SELECT " SEAT_COLUMNS
-                                             " FROM seats WHERE room_code IN (SELECT code FROM kept) ORDER BY room_code, seat");
+    auto st = reader_db_->prepare(KEPT_ROOMS
+                                  "SELECT " SEAT_COLUMNS
+                                  " FROM seats WHERE room_code IN (SELECT code FROM kept) ORDER BY room_code, seat");
     st.bind(1, finished_since_unix_ms);
     while (st.step()) out.seats.push_back(seat_from(st));
   }

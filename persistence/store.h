@@ -44,7 +44,7 @@ struct StoreOptions {
 struct RecoverySet {
   std::vector<RoomRecord> rooms;
   std::vector<SeatRecord> seats;
-  std::vector<MatchRecord> matches;  // each room's newest match, if any
+  std::vector<MatchRecord> matches;                                     // each room's newest match, if any
   std::unordered_map<std::int64_t, std::vector<ActionRecord>> actions;  // by match id, in seq order
   std::unordered_map<std::int64_t, std::string> final_states;           // by match id, only non-empty
   std::unordered_map<std::string, std::vector<ChatRecord>> chat;        // by room code, in seq order

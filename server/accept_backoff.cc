@@ -11,9 +11,8 @@ AcceptBackoff::Step AcceptBackoff::failed(const std::string& error, Clock::time_
   ++unlogged_;
   Step step{delay_, std::nullopt};
   if (!last_log_ || now - *last_log_ >= kLogInterval) {
-    step.log = "accept failed: " + error + " (" + std::to_string(unlogged_) + " failure" +
-               (unlogged_ == 1 ? "" : "s") + " since the last report); retrying in " +
-               std::to_string(delay_.count()) + " ms";
+    step.log = "accept failed: " + error + " (" + std::to_string(unlogged_) + " failure" + (unlogged_ == 1 ? "" : "s") +
+               " since the last report); retrying in " + std::to_string(delay_.count()) + " ms";
     unlogged_ = 0;
     last_log_ = now;
   }
@@ -22,8 +21,8 @@ AcceptBackoff::Step AcceptBackoff::failed(const std::string& error, Clock::time_
 
 std::optional<std::string> AcceptBackoff::succeeded() {
   if (failures_ == 0) return std::nullopt;
-  std::string line = "accepting again after " + std::to_string(failures_) + " failed accept" +
-                     (failures_ == 1 ? "" : "s");
+  std::string line =
+      "accepting again after " + std::to_string(failures_) + " failed accept" + (failures_ == 1 ? "" : "s");
   failures_ = 0;
   unlogged_ = 0;
   delay_ = std::chrono::milliseconds(0);

@@ -32,8 +32,8 @@ class AcceptBackoff {
 
  private:
   std::chrono::milliseconds delay_{0};
-  std::uint64_t failures_ = 0;    // since the last success
-  std::uint64_t unlogged_ = 0;    // failures not in a log line yet
+  std::uint64_t failures_ = 0;  // since the last success
+  std::uint64_t unlogged_ = 0;  // failures not in a log line yet
   std::optional<Clock::time_point> last_log_;
 };
 

@@ -22,17 +22,17 @@ struct MessageTable;
 
 struct FieldEntry {
   const FieldDescriptor* field = nullptr;
-  std::string key;                     // "\"jsonName\":"
+  std::string key;                        // "\"jsonName\":"
   const MessageTable* message = nullptr;  // message fields
-  std::vector<std::string> enum_names;  // quoted, by number, for enums numbered 0..n (empty: look up)
-  bool in_oneof = false;               // a real or a synthetic (proto3 optional) oneof: printed when set
+  std::vector<std::string> enum_names;    // quoted, by number, for enums numbered 0..n (empty: look up)
+  bool in_oneof = false;                  // a real or a synthetic (proto3 optional) oneof: printed when set
   int index = 0;
 };
 
 struct MessageTable {
   bool supported = true;
-  std::vector<FieldEntry> fields;                // declaration order: the order with defaults printed
-  std::vector<const FieldEntry*> by_number;      // wire order: the order without
+  std::vector<FieldEntry> fields;                              // declaration order: the order with defaults printed
+  std::vector<const FieldEntry*> by_number;                    // wire order: the order without
   std::unordered_map<std::string, const FieldEntry*> by_name;  // JSON and proto names
 };
 
@@ -127,7 +127,8 @@ void append_quoted_int(std::string& out, Int value) {
 constexpr char kHex[] = "0123456789abcdef";
 
 void append_u16(std::string& out, std::uint32_t unit) {
-  const char escaped[6] = {'\\', 'u', kHex[(unit >> 12) & 15], kHex[(unit >> 8) & 15], kHex[(unit >> 4) & 15], kHex[unit & 15]};
+  const char escaped[6] = {'\\',           'u', kHex[(unit >> 12) & 15], kHex[(unit >> 8) & 15], kHex[(unit >> 4) & 15],
+                           kHex[unit & 15]};
   out.append(escaped, 6);
 }
 
@@ -135,8 +136,15 @@ void append_u16(std::string& out, std::uint32_t unit) {
 // ASCII ones (invisible and formatting characters, for JavaScript's sake).
 bool escaped_code_point(std::uint32_t cp) {
   switch (cp) {
-    case 0xfeff: case 0xfff9: case 0xfffa: case 0xfffb:
-    case 0x00ad: case 0x06dd: case 0x070f: case 0x17b4: case 0x17b5: return true;
+    case 0xfeff:
+    case 0xfff9:
+    case 0xfffa:
+    case 0xfffb:
+    case 0x00ad:
+    case 0x06dd:
+    case 0x070f:
+    case 0x17b4:
+    case 0x17b5: return true;
     default: break;
   }
   return (cp >= 0x80 && cp < 0xa0) || (cp >= 0x0600 && cp <= 0x0603) || (cp >= 0x200b && cp <= 0x200f) ||
@@ -151,10 +159,14 @@ std::size_t utf8_sequence(std::string_view s, std::size_t i, std::uint32_t& cp) 
   const unsigned char b0 = byte(i);
   std::size_t n;
   std::uint32_t min;
-  if (b0 >= 0xc2 && b0 <= 0xdf) n = 2, cp = b0 & 0x1fu, min = 0x80;
-  else if (b0 >= 0xe0 && b0 <= 0xef) n = 3, cp = b0 & 0x0fu, min = 0x800;
-  else if (b0 >= 0xf0 && b0 <= 0xf4) n = 4, cp = b0 & 0x07u, min = 0x10000;
-  else return 0;
+  if (b0 >= 0xc2 && b0 <= 0xdf)
+    n = 2, cp = b0 & 0x1fu, min = 0x80;
+  else if (b0 >= 0xe0 && b0 <= 0xef)
+    n = 3, cp = b0 & 0x0fu, min = 0x800;
+  else if (b0 >= 0xf0 && b0 <= 0xf4)
+    n = 4, cp = b0 & 0x07u, min = 0x10000;
+  else
+    return 0;
   if (i + n > s.size()) return 0;
   for (std::size_t k = 1; k < n; ++k) {
     const unsigned char b = byte(i + k);
@@ -237,7 +249,8 @@ bool print_value(const FieldEntry& e, const pb::Message& m, const pb::Reflection
   }
 }
 
-bool print_element(const FieldEntry& e, const pb::Message& m, const pb::Reflection& r, int i, bool all, std::string& out) {
+bool print_element(const FieldEntry& e, const pb::Message& m, const pb::Reflection& r, int i, bool all,
+                   std::string& out) {
   const FieldDescriptor* f = e.field;
   std::string scratch;
   switch (f->cpp_type()) {

@@ -20,6 +20,7 @@ std::optional<Config> parse_config(int argc, char** argv, int& exit_code) {
       "brethren-server: authoritative game server for pirate card and board games\n"
       "Every option can also be set by an environment variable BRETHREN_<OPTION>\n"
       "(upper case, '-' as '_'), e.g. BRETHREN_PORT=9000. Flags win over the environment.\n\nOptions");
+  // clang-format off
   desc.add_options()
       ("help,h", "this text")
       ("threads", po::value(&c.threads)->default_value(0), "worker threads (0: one per core)")
@@ -57,6 +58,7 @@ std::optional<Config> parse_config(int argc, char** argv, int& exit_code) {
       ("node-name", po::value(&c.node_name)->default_value(c.node_name), "this node's name in errors and logs (default: brethren-<node-id>)")
       ("lobby-redis", po::value(&c.lobby_redis)->default_value(c.lobby_redis), "HOST:PORT of the Redis server that joins the nodes' lobbies (empty: ListRooms shows this node's rooms only)")
       ("lobby-heartbeat", po::value(&c.lobby_heartbeat_s)->default_value(c.lobby_heartbeat_s), "seconds between lobby publications; a node silent for three of them leaves the lobby");
+  // clang-format on
   po::variables_map vm;
   try {
     po::store(po::parse_command_line(argc, argv, desc), vm);

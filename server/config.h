@@ -9,26 +9,26 @@
 namespace brethren::server {
 
 struct Config {
-  int threads = 0;                 // 0: number of cores
+  int threads = 0;  // 0: number of cores
   std::string bind = "0.0.0.0";
   std::uint16_t port = 8080;
   std::string db = "./data/brethren.db";
   std::string log_level = "info";
   std::size_t max_frame_bytes = 64 * 1024;
-  double rate_limit = 30;          // messages per second per connection
-  double rate_burst = 60;          // bucket size
-  int rate_abuse_strikes = 100;    // unforgiven rate-limited messages before closing (1008)
+  double rate_limit = 30;              // messages per second per connection
+  double rate_burst = 60;              // bucket size
+  int rate_abuse_strikes = 100;        // unforgiven rate-limited messages before closing (1008)
   std::uint64_t max_event_gap = 1000;  // more missed events than this: send a full view instead
   bool db_sync_full = true;
-  std::size_t max_send_queue = 4096;   // queued outgoing frames before a slow client is dropped
+  std::size_t max_send_queue = 4096;  // queued outgoing frames before a slow client is dropped
   // Connection limits against hostile clients (docs/security.md).
   std::size_t max_send_queue_bytes = 512 * 1024;  // queued outgoing bytes before a client is closed (1008)
   double max_bytes_per_second = 256 * 1024;       // received bytes per connection (bursts of 4 s) before 1008
   double rate_abuse_forgive = 1;                  // rate-limit strikes forgiven per second
   int max_rooms_per_connection = 20;
-  double max_rooms_per_address = 30;              // a bucket per source address ...
-  double rooms_per_address_per_minute = 6;        // ... refilled at this rate
-  std::size_t max_rooms = 10000;                  // rooms held in memory
+  double max_rooms_per_address = 30;        // a bucket per source address ...
+  double rooms_per_address_per_minute = 6;  // ... refilled at this rate
+  std::size_t max_rooms = 10000;            // rooms held in memory
   // Tests and benchmarks only: every match gets this seed instead of a secret
   // random one (0: off). Never set it where players play for real.
   std::uint64_t insecure_fixed_seed = 0;
@@ -56,8 +56,8 @@ struct Config {
   // Cluster (docs/scaling.md). node_id -1: a single node, as before; else
   // the first character of every room code it creates names it.
   int node_id = -1;
-  std::string node_name;    // in errors and logs; default brethren-<id>
-  std::string lobby_redis;  // HOST:PORT of the shared lobby; empty: this node's rooms only
+  std::string node_name;         // in errors and logs; default brethren-<id>
+  std::string lobby_redis;       // HOST:PORT of the shared lobby; empty: this node's rooms only
   double lobby_heartbeat_s = 1;  // publish/fetch period; a node's entry lives 3 periods
 };
 

@@ -87,11 +87,8 @@ void ConnectionLimits::release(ConnectionSlot& slot) {
         if (it != per_address_.end() && --it->second == 0) per_address_.erase(it);
       }
       break;
-    case ConnectionSlot::State::kReject:
-      --rejecting_;
-      break;
-    case ConnectionSlot::State::kCloseNow:
-      break;
+    case ConnectionSlot::State::kReject: --rejecting_; break;
+    case ConnectionSlot::State::kCloseNow: break;
   }
 }
 

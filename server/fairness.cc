@@ -29,8 +29,7 @@ std::string seed_commitment(std::uint64_t seed, std::string_view salt_hex) {
   return hex;
 }
 
-v1::MatchInfo public_match_info(std::int64_t match_id, std::uint64_t seed, const std::string& salt_hex,
-                                bool finished) {
+v1::MatchInfo public_match_info(std::int64_t match_id, std::uint64_t seed, const std::string& salt_hex, bool finished) {
   v1::MatchInfo info;
   info.set_match_id(match_id);
   if (!salt_hex.empty()) info.set_seed_commitment(seed_commitment(seed, salt_hex));

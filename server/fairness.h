@@ -22,7 +22,6 @@ std::string seed_commitment(std::uint64_t seed, std::string_view salt_hex);
 // What RoomInfo.match and the history API publish: the commitment always,
 // the seed and salt only once the match has ended. A match stored before
 // commitments existed (no salt) has no commitment.
-v1::MatchInfo public_match_info(std::int64_t match_id, std::uint64_t seed, const std::string& salt_hex,
-                                bool finished);
+v1::MatchInfo public_match_info(std::int64_t match_id, std::uint64_t seed, const std::string& salt_hex, bool finished);
 
 }  // namespace brethren::fairness

@@ -26,7 +26,8 @@ void serve_match_history(Services& services, const http::request<http::string_bo
     std::string scheme = auth.substr(0, kBearer.size());
     for (char& ch : scheme) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
     if (scheme != kBearer || auth.size() == kBearer.size()) {
-      return done({401, "{\"code\":\"INVALID_TOKEN\",\"error\":\"send a seat token as 'Authorization: Bearer <token>'\"}"});
+      return done(
+          {401, "{\"code\":\"INVALID_TOKEN\",\"error\":\"send a seat token as 'Authorization: Bearer <token>'\"}"});
     }
     parsed.seat_token = auth.substr(kBearer.size());
   }

@@ -77,10 +77,9 @@ void HttpSession::run() {
 }
 
 void HttpSession::read_proxy_line() {
-  stream_.async_read_some(buffer_.prepare(kMaxProxyLine - buffer_.size()),
-                          [self = shared_from_this()](beast::error_code ec, std::size_t bytes) {
-                            self->on_proxy_bytes(ec, bytes);
-                          });
+  stream_.async_read_some(
+      buffer_.prepare(kMaxProxyLine - buffer_.size()),
+      [self = shared_from_this()](beast::error_code ec, std::size_t bytes) { self->on_proxy_bytes(ec, bytes); });
 }
 
 void HttpSession::on_proxy_bytes(beast::error_code ec, std::size_t bytes) {
@@ -358,11 +357,11 @@ void HttpSession::linger() {
 }
 
 void HttpSession::drain(std::size_t budget) {
-  stream_.async_read_some(buffer_.prepare(4096), [self = shared_from_this(), budget](beast::error_code ec,
-                                                                                      std::size_t bytes) {
-    if (ec || bytes >= budget) return;
-    self->drain(budget - bytes);
-  });
+  stream_.async_read_some(buffer_.prepare(4096),
+                          [self = shared_from_this(), budget](beast::error_code ec, std::size_t bytes) {
+                            if (ec || bytes >= budget) return;
+                            self->drain(budget - bytes);
+                          });
 }
 
 }  // namespace brethren::server

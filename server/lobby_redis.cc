@@ -165,8 +165,7 @@ bool RedisLobby::exchange() {
       remote->push_back(std::move(summary));
     }
   }
-  std::sort(remote->begin(), remote->end(),
-            [](const auto& a, const auto& b) { return a.room_code() < b.room_code(); });
+  std::sort(remote->begin(), remote->end(), [](const auto& a, const auto& b) { return a.room_code() < b.room_code(); });
   rooms_.set_remote_rooms(std::move(remote));
   if (!up_) spdlog::info("lobby store {} reachable: the lobby lists every live node's rooms", config_.lobby_redis);
   up_ = true;

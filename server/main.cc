@@ -72,9 +72,10 @@ void raise_open_file_limit(std::size_t max_connections) {
   }
   constexpr rlim_t kReserve = 64;  // the database, the log, the event loop
   if (limit.rlim_cur != RLIM_INFINITY && limit.rlim_cur < max_connections + kReserve) {
-    spdlog::warn("open files limit {} is below --max-connections {} + {}: past it, accepts fail and back off "
-                 "until descriptors are free (raise it with ulimit -n)",
-                 limit.rlim_cur, max_connections, kReserve);
+    spdlog::warn(
+        "open files limit {} is below --max-connections {} + {}: past it, accepts fail and back off "
+        "until descriptors are free (raise it with ulimit -n)",
+        limit.rlim_cur, max_connections, kReserve);
   }
 }
 

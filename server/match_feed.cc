@@ -2,9 +2,7 @@
 
 namespace brethren::server {
 
-rules::Viewer viewer_for_seat(int seat) {
-  return seat >= 0 ? rules::Viewer::player(seat) : rules::Viewer::spectator();
-}
+rules::Viewer viewer_for_seat(int seat) { return seat >= 0 ? rules::Viewer::player(seat) : rules::Viewer::spectator(); }
 
 v1::MatchUpdate build_match_update(const std::string& room_code, const rules::State& state, int seat,
                                    std::uint64_t after_version, std::uint64_t max_gap) {

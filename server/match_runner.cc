@@ -138,8 +138,9 @@ void MatchRunner::process_next_move() {
     log_.push_back(rules::LoggedAction{move.seat, move.action});
     const std::int64_t now = context_.clock.now_unix_ms();
     next_deadline_ms_ = state_->is_terminal() ? 0 : decision_deadline(*state_, context_.turn_time_limit_ms, now);
-    persistence::ActionRecord record{match_.id, static_cast<std::int64_t>(log_.size()), move.seat,
-                                     move.action.SerializeAsString(), now, next_deadline_ms_};
+    persistence::ActionRecord record{match_.id, static_cast<std::int64_t>(log_.size()),
+                                     move.seat, move.action.SerializeAsString(),
+                                     now,       next_deadline_ms_};
     std::optional<persistence::ResultRecord> result;
     if (state_->is_terminal()) {
       // The final move, the result and the room's status commit together,

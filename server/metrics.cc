@@ -60,7 +60,8 @@ std::string Metrics::prometheus_text() const {
          lobby_store_up);
   metric(out, "brethren_lobby_store_failures_total", "counter", "Failed rounds with the cluster lobby store.",
          lobby_store_failures);
-  move_latency.write(out, "brethren_move_latency_seconds", "From a move's arrival to its acknowledgement, commit included.");
+  move_latency.write(out, "brethren_move_latency_seconds",
+                     "From a move's arrival to its acknowledgement, commit included.");
   db_commit_latency.write(out, "brethren_db_commit_latency_seconds", "Duration of one SQLite group commit.");
   return out;
 }

@@ -30,7 +30,8 @@ class TokenBucket {
 
  private:
   void refill(LimitClock::time_point now) {
-    if (now > last_) tokens_ = std::min(capacity_, tokens_ + rate_ * std::chrono::duration<double>(now - last_).count());
+    if (now > last_)
+      tokens_ = std::min(capacity_, tokens_ + rate_ * std::chrono::duration<double>(now - last_).count());
     last_ = now;
   }
 

@@ -16,10 +16,7 @@ namespace brethren::server {
 namespace asio = boost::asio;
 
 Room::Room(Services& services, const rules::Game& game, persistence::RoomRecord record)
-    : services_(services),
-      game_(game),
-      record_(std::move(record)),
-      strand_(asio::make_strand(services.io)) {
+    : services_(services), game_(game), record_(std::move(record)), strand_(asio::make_strand(services.io)) {
   options_.ParseFromString(record_.options);
   settings_.ParseFromString(record_.settings);
   seats_.resize(static_cast<std::size_t>(record_.seat_count));
@@ -34,21 +31,22 @@ Room::Room(Services& services, const rules::Game& game, persistence::RoomRecord 
 void Room::create(std::shared_ptr<Client> creator, std::uint64_t rid, std::string host_token,
                   std::string display_name) {
   asio::post(strand_, [self = shared_from_this(), creator, rid, host_token, display_name] {
-    self->services_.store.insert_room(
-        self->record_, self->on_strand([self, creator, rid, host_token, display_name](bool ok, const std::string& error) {
-          if (!ok) {
-            spdlog::error("room {}: could not be stored: {}", self->code(), error);
-            self->reply_error(creator, rid, v1::INTERNAL, "the room could not be stored");
-            return;
-          }
-          self->add_member(creator, -1, true, display_name);
-          v1::ServerMessage m;
-          *m.mutable_room_created()->mutable_room() = self->room_info(creator->client_id());
-          m.mutable_room_created()->set_host_token(host_token);
-          self->reply(creator, rid, std::move(m));
-          spdlog::info("room {}: created, game {}, {} seats, {} by '{}'", self->code(), self->record_.game_id,
-                       self->record_.seat_count, self->record_.is_public ? "public" : "private", escape_user_text(display_name));
-        }));
+    self->services_.store.insert_room(self->record_, self->on_strand([self, creator, rid, host_token, display_name](
+                                                                         bool ok, const std::string& error) {
+      if (!ok) {
+        spdlog::error("room {}: could not be stored: {}", self->code(), error);
+        self->reply_error(creator, rid, v1::INTERNAL, "the room could not be stored");
+        return;
+      }
+      self->add_member(creator, -1, true, display_name);
+      v1::ServerMessage m;
+      *m.mutable_room_created()->mutable_room() = self->room_info(creator->client_id());
+      m.mutable_room_created()->set_host_token(host_token);
+      self->reply(creator, rid, std::move(m));
+      spdlog::info("room {}: created, game {}, {} seats, {} by '{}'", self->code(), self->record_.game_id,
+                   self->record_.seat_count, self->record_.is_public ? "public" : "private",
+                   escape_user_text(display_name));
+    }));
   });
 }
 
@@ -170,7 +168,8 @@ void Room::on_take_seat(const std::shared_ptr<Client>& c, std::uint64_t rid, con
   Member* me = member(c->client_id());
   if (!me) return reply_error(c, rid, v1::NOT_IN_ROOM, "join the room first");
   if (status_ != Status::kOpen) return reply_error(c, rid, v1::ALREADY_STARTED, "the match has started");
-  if (me->seat >= 0) return reply_error(c, rid, v1::INVALID_ARGUMENT, "you already hold seat " + std::to_string(me->seat));
+  if (me->seat >= 0)
+    return reply_error(c, rid, v1::INVALID_ARGUMENT, "you already hold seat " + std::to_string(me->seat));
   if (!me->password_given) {
     return reply_error(c, rid, v1::WRONG_PASSWORD, "join again with the room password to take a seat");
   }
@@ -191,44 +190,46 @@ void Room::on_take_seat(const std::shared_ptr<Client>& c, std::uint64_t rid, con
   SeatSlot& slot = seats_[seat];
   slot = SeatSlot{true, me->display_name, sha256_hex(token), c->client_id(), ""};
   me->seat = seat;
-  services_.store.upsert_seat(
-      persistence::SeatRecord{code(), seat, slot.display_name, slot.token_hash, ""},
-      on_strand([this, c, rid, seat, token](bool ok, const std::string& error) {
-        if (!ok) {
-          spdlog::error("room {} seat {}: could not be stored: {}", code(), seat, error);
-          seats_[seat] = SeatSlot{};
-          if (Member* again = member(c->client_id())) again->seat = -1;
-          return reply_error(c, rid, v1::INTERNAL, "the seat could not be stored");
-        }
-        update_summary();
-        v1::ServerMessage reply_message;
-        auto* taken = reply_message.mutable_seat_taken();
-        *taken->mutable_room() = room_info(c->client_id());
-        taken->set_seat(seat);
-        taken->set_seat_token(token);
-        reply(c, rid, std::move(reply_message));
-        spdlog::info("room {} seat {}: taken by '{}'", code(), seat, escape_user_text(seats_[seat].display_name));
-        broadcast_room();
-      }));
+  services_.store.upsert_seat(persistence::SeatRecord{code(), seat, slot.display_name, slot.token_hash, ""},
+                              on_strand([this, c, rid, seat, token](bool ok, const std::string& error) {
+                                if (!ok) {
+                                  spdlog::error("room {} seat {}: could not be stored: {}", code(), seat, error);
+                                  seats_[seat] = SeatSlot{};
+                                  if (Member* again = member(c->client_id())) again->seat = -1;
+                                  return reply_error(c, rid, v1::INTERNAL, "the seat could not be stored");
+                                }
+                                update_summary();
+                                v1::ServerMessage reply_message;
+                                auto* taken = reply_message.mutable_seat_taken();
+                                *taken->mutable_room() = room_info(c->client_id());
+                                taken->set_seat(seat);
+                                taken->set_seat_token(token);
+                                reply(c, rid, std::move(reply_message));
+                                spdlog::info("room {} seat {}: taken by '{}'", code(), seat,
+                                             escape_user_text(seats_[seat].display_name));
+                                broadcast_room();
+                              }));
 }
 
 void Room::on_leave_seat(const std::shared_ptr<Client>& c, std::uint64_t rid) {
   Member* me = member(c->client_id());
   if (!me) return reply_error(c, rid, v1::NOT_IN_ROOM, "join the room first");
   if (me->seat < 0) return reply_error(c, rid, v1::NOT_SEATED, "you hold no seat");
-  if (status_ != Status::kOpen) return reply_error(c, rid, v1::ALREADY_STARTED, "seats are kept once the match has started");
+  if (status_ != Status::kOpen)
+    return reply_error(c, rid, v1::ALREADY_STARTED, "seats are kept once the match has started");
   const int seat = me->seat;
   services_.store.delete_seat(code(), seat, on_strand([this, c, rid, seat](bool ok, const std::string& error) {
-    if (!ok) return reply_error(c, rid, v1::INTERNAL, "the seat could not be released: " + error);
-    seats_[seat] = SeatSlot{};
-    if (Member* again = member(c->client_id())) again->seat = -1;
-    update_summary();
-    v1::ServerMessage reply_message;
-    *reply_message.mutable_room() = room_info(c->client_id());
-    reply(c, rid, std::move(reply_message));
-    spdlog::info("room {} seat {}: released", code(), seat);
-    broadcast_room();
-  }));
+                                if (!ok)
+                                  return reply_error(c, rid, v1::INTERNAL, "the seat could not be released: " + error);
+                                seats_[seat] = SeatSlot{};
+                                if (Member* again = member(c->client_id())) again->seat = -1;
+                                update_summary();
+                                v1::ServerMessage reply_message;
+                                *reply_message.mutable_room() = room_info(c->client_id());
+                                reply(c, rid, std::move(reply_message));
+                                spdlog::info("room {} seat {}: released", code(), seat);
+                                broadcast_room();
+                              }));
 }
 
 void Room::on_leave_room(const std::shared_ptr<Client>& c, std::uint64_t rid) {
@@ -337,8 +338,18 @@ void Room::start_match(const std::shared_ptr<Client>& c, std::uint64_t rid) {
   if (!created) return reply_error(c, rid, to_protocol_error(created.error().code), created.error().message);
   const Status before = status_;
   status_ = Status::kStarting;
-  persistence::MatchRecord match{services_.store.next_match_id(), code(), record_.game_id, record_.options,
-                                 seed, record_.seat_count, persistence::MatchStatus::kLive, unix_millis(), 0, seed_salt, secret_seed, 0};
+  persistence::MatchRecord match{services_.store.next_match_id(),
+                                 code(),
+                                 record_.game_id,
+                                 record_.options,
+                                 seed,
+                                 record_.seat_count,
+                                 persistence::MatchStatus::kLive,
+                                 unix_millis(),
+                                 0,
+                                 seed_salt,
+                                 secret_seed,
+                                 0};
   match.first_deadline_ms = decision_deadline_from_now(**created);
   auto holder = std::make_shared<std::unique_ptr<rules::State>>(std::move(created).value());
   // The match and the room's new status commit together: a match row
@@ -346,30 +357,30 @@ void Room::start_match(const std::shared_ptr<Client>& c, std::uint64_t rid) {
   // restart although nobody was told it had started.
   persistence::Store::Unit unit;
   unit.insert_match(match).set_room_status(code(), persistence::RoomStatus::kPlaying, unix_millis());
-  services_.store.commit_unit(
-      std::move(unit), on_strand([this, c, rid, holder, before, match](bool ok, const std::string& error) {
-        if (!ok) {
-          spdlog::error("room {}: match start not stored: {}", code(), error);
-          status_ = before;
-          return reply_error(c, rid, v1::INTERNAL, "the match could not be stored");
-        }
-        make_runner(match, std::move(*holder), {});
-        broadcast_version_ = 0;
-        status_ = Status::kPlaying;
-        ++services_.metrics.live_matches;
-        update_summary();
-        spdlog::info("room {}: match {} started", code(), match.id);
-        v1::ServerMessage reply_message;
-        *reply_message.mutable_room() = room_info(c->client_id());
-        reply(c, rid, std::move(reply_message));
-        broadcast_room();
-        watch_absent_seats();
-        // The clock before the views (they carry its deadline), the bots
-        // after them (a bot's move is applied at once, committed later).
-        runner_->start(match.first_deadline_ms);
-        broadcast_match();
-        runner_->wake_bots();
-      }));
+  services_.store.commit_unit(std::move(unit),
+                              on_strand([this, c, rid, holder, before, match](bool ok, const std::string& error) {
+                                if (!ok) {
+                                  spdlog::error("room {}: match start not stored: {}", code(), error);
+                                  status_ = before;
+                                  return reply_error(c, rid, v1::INTERNAL, "the match could not be stored");
+                                }
+                                make_runner(match, std::move(*holder), {});
+                                broadcast_version_ = 0;
+                                status_ = Status::kPlaying;
+                                ++services_.metrics.live_matches;
+                                update_summary();
+                                spdlog::info("room {}: match {} started", code(), match.id);
+                                v1::ServerMessage reply_message;
+                                *reply_message.mutable_room() = room_info(c->client_id());
+                                reply(c, rid, std::move(reply_message));
+                                broadcast_room();
+                                watch_absent_seats();
+                                // The clock before the views (they carry its deadline), the bots
+                                // after them (a bot's move is applied at once, committed later).
+                                runner_->start(match.first_deadline_ms);
+                                broadcast_match();
+                                runner_->wake_bots();
+                              }));
 }
 
 void Room::on_submit(const std::shared_ptr<Client>& c, std::uint64_t rid, const v1::SubmitAction& m,
@@ -415,7 +426,8 @@ void Room::on_add_bot(const std::shared_ptr<Client>& c, std::uint64_t rid, const
                               on_strand([this, c, rid, seat](bool ok, const std::string& error) {
                                 if (!ok) {
                                   seats_[seat] = SeatSlot{};
-                                  return reply_error(c, rid, v1::INTERNAL, "the bot seat could not be stored: " + error);
+                                  return reply_error(c, rid, v1::INTERNAL,
+                                                     "the bot seat could not be stored: " + error);
                                 }
                                 update_summary();
                                 spdlog::info("room {} seat {}: {} bot added", code(), seat, seats_[seat].bot_kind);
@@ -428,7 +440,7 @@ void Room::on_add_bot(const std::shared_ptr<Client>& c, std::uint64_t rid, const
 
 void Room::make_runner(persistence::MatchRecord match, std::unique_ptr<rules::State> state,
                        std::vector<rules::LoggedAction> log) {
-  MatchRunner::Context context{game_,   *this, *this, *this, services_.metrics, code(), record_.turn_time_limit_ms,
+  MatchRunner::Context context{game_,     *this, *this, *this, services_.metrics, code(), record_.turn_time_limit_ms,
                                new_seed()};
   runner_ = std::make_unique<MatchRunner>(std::move(context), std::move(match), std::move(state), std::move(log));
   for (std::size_t s = 0; s < seats_.size(); ++s) {
@@ -528,7 +540,8 @@ v1::RoomInfo Room::room_info(std::uint64_t for_client) const {
   // Members in joining order (member ids only grow).
   std::vector<const Member*> ordered;
   for (const auto& [id, m] : members_) ordered.push_back(&m);
-  std::sort(ordered.begin(), ordered.end(), [](const Member* a, const Member* b) { return a->member_id < b->member_id; });
+  std::sort(ordered.begin(), ordered.end(),
+            [](const Member* a, const Member* b) { return a->member_id < b->member_id; });
   for (const Member* m : ordered) {
     auto* mi = info.add_members();
     mi->set_member_id(m->member_id);

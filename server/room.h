@@ -27,10 +27,7 @@
 
 namespace brethren::server {
 
-class Room : public std::enable_shared_from_this<Room>,
-             private MatchStore,
-             private MatchClock,
-             private MatchObserver {
+class Room : public std::enable_shared_from_this<Room>, private MatchStore, private MatchClock, private MatchObserver {
  public:
   using Clock = std::chrono::steady_clock;
 
@@ -57,9 +54,9 @@ class Room : public std::enable_shared_from_this<Room>,
   // `forget` (the directory drops it). Nothing happens while anyone is in
   // the room or a commit is in flight.
   struct ExpiryPolicy {
-    std::chrono::milliseconds idle_open{0};          // open room, nobody in it (0: never)
-    std::chrono::milliseconds finished_retention{0}; // finished room, from the end and the last member (0: never)
-    std::chrono::milliseconds abandoned_match{0};    // live match, no clock, no move, nobody in it (0: never)
+    std::chrono::milliseconds idle_open{0};           // open room, nobody in it (0: never)
+    std::chrono::milliseconds finished_retention{0};  // finished room, from the end and the last member (0: never)
+    std::chrono::milliseconds abandoned_match{0};     // live match, no clock, no move, nobody in it (0: never)
   };
   void expire_if_idle(ExpiryPolicy policy, std::function<void()> forget);
 
@@ -93,7 +90,7 @@ class Room : public std::enable_shared_from_this<Room>,
   struct Member {
     std::weak_ptr<Client> client;
     std::uint32_t member_id = 0;  // public name within the room (MemberInfo)
-    int seat = -1;  // -1: not seated (spectator)
+    int seat = -1;                // -1: not seated (spectator)
     bool host = false;
     std::string display_name;
     // Gave the room password (or proved a token): may take a seat. False for

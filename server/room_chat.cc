@@ -62,26 +62,32 @@ void Room::on_send_chat(const std::shared_ptr<Client>& c, std::uint64_t rid, con
   message.set_display_name(me->display_name);
   message.set_text(std::string(text));
   message.set_at_unix_ms(unix_millis());
-  persistence::ChatRecord record{code(), static_cast<std::int64_t>(message.seq()), match_id(), me->seat,
-                                 me->display_name, message.text(), message.at_unix_ms()};
+  persistence::ChatRecord record{code(),
+                                 static_cast<std::int64_t>(message.seq()),
+                                 match_id(),
+                                 me->seat,
+                                 me->display_name,
+                                 message.text(),
+                                 message.at_unix_ms()};
   services_.store.append_chat(std::move(record), on_strand([this, c, rid, message](bool ok, const std::string& error) {
-    if (!ok) {
-      // The seq stays used: later messages may be stored already.
-      spdlog::error("room {}: chat message {} not stored: {}", code(), message.seq(), error);
-      return reply_error(c, rid, v1::INTERNAL, "the message could not be stored");
-    }
-    chat_history_.push_back(message);
-    while (chat_history_.size() > kChatHistorySize) chat_history_.pop_front();
-    v1::ServerMessage ok_reply;
-    ok_reply.mutable_ok();
-    reply(c, rid, std::move(ok_reply));
-    // Room-wide: every member sees it, spectators who may not write included.
-    v1::ServerMessage push;
-    *push.mutable_chat() = message;
-    for (auto& [id, other] : members_) {
-      if (auto client = other.client.lock()) client->deliver(push);
-    }
-  }));
+                                if (!ok) {
+                                  // The seq stays used: later messages may be stored already.
+                                  spdlog::error("room {}: chat message {} not stored: {}", code(), message.seq(),
+                                                error);
+                                  return reply_error(c, rid, v1::INTERNAL, "the message could not be stored");
+                                }
+                                chat_history_.push_back(message);
+                                while (chat_history_.size() > kChatHistorySize) chat_history_.pop_front();
+                                v1::ServerMessage ok_reply;
+                                ok_reply.mutable_ok();
+                                reply(c, rid, std::move(ok_reply));
+                                // Room-wide: every member sees it, spectators who may not write included.
+                                v1::ServerMessage push;
+                                *push.mutable_chat() = message;
+                                for (auto& [id, other] : members_) {
+                                  if (auto client = other.client.lock()) client->deliver(push);
+                                }
+                              }));
 }
 
 void Room::send_chat_history(const std::shared_ptr<Client>& c) {

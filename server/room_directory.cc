@@ -81,7 +81,7 @@ std::vector<v1::RoomSummary> RoomDirectory::list_public(std::string_view game_id
 }
 
 RoomDirectory::Page RoomDirectory::list_public_page(std::string_view game_id, bool with_free_seats,
-                                                   std::string_view after_code, std::size_t limit) const {
+                                                    std::string_view after_code, std::size_t limit) const {
   // Codes are unique and never change, so "after this code" is a stable
   // cursor even when rooms come and go between pages. Other nodes' rooms
   // (a cluster's lobby) have codes of their own, so one order holds all.

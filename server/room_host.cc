@@ -32,26 +32,26 @@ Room::Member* Room::host_member(const std::shared_ptr<Client>& c, std::uint64_t 
 void Room::store_room_record(const std::shared_ptr<Client>& c, std::uint64_t rid, persistence::RoomRecord before) {
   update_summary();
   services_.store.update_room(record_, on_strand([this, c, rid, before](bool ok, const std::string& error) {
-    if (!ok) {
-      spdlog::error("room {}: room change not stored: {}", code(), error);
-      // Back to what is stored; seats added meanwhile go again unless taken.
-      record_ = before;
-      options_.ParseFromString(record_.options);
-      settings_.ParseFromString(record_.settings);
-      std::size_t keep = static_cast<std::size_t>(record_.seat_count);
-      for (std::size_t s = keep; s < seats_.size(); ++s) {
-        if (seats_[s].taken) keep = s + 1;
-      }
-      seats_.resize(keep);
-      update_summary();
-      broadcast_room();
-      return reply_error(c, rid, v1::INTERNAL, "the change could not be stored");
-    }
-    v1::ServerMessage reply_message;
-    *reply_message.mutable_room() = room_info(c->client_id());
-    reply(c, rid, std::move(reply_message));
-    broadcast_room();
-  }));
+                                if (!ok) {
+                                  spdlog::error("room {}: room change not stored: {}", code(), error);
+                                  // Back to what is stored; seats added meanwhile go again unless taken.
+                                  record_ = before;
+                                  options_.ParseFromString(record_.options);
+                                  settings_.ParseFromString(record_.settings);
+                                  std::size_t keep = static_cast<std::size_t>(record_.seat_count);
+                                  for (std::size_t s = keep; s < seats_.size(); ++s) {
+                                    if (seats_[s].taken) keep = s + 1;
+                                  }
+                                  seats_.resize(keep);
+                                  update_summary();
+                                  broadcast_room();
+                                  return reply_error(c, rid, v1::INTERNAL, "the change could not be stored");
+                                }
+                                v1::ServerMessage reply_message;
+                                *reply_message.mutable_room() = room_info(c->client_id());
+                                reply(c, rid, std::move(reply_message));
+                                broadcast_room();
+                              }));
 }
 
 void Room::expel(std::uint64_t client_id, const std::string& reason) {
@@ -138,27 +138,27 @@ void Room::kick_seat(const std::shared_ptr<Client>& c, std::uint64_t rid, int se
     // Before the start the seat is simply free again.
     slot = SeatSlot{};
     services_.store.delete_seat(code(), seat, on_strand([=, this](bool ok, const std::string& error) {
-      if (!ok) return restore_on_failure(error);
-      spdlog::info("room {} seat {}: freed by the host", code(), seat);
-      answer();
-    }));
+                                  if (!ok) return restore_on_failure(error);
+                                  spdlog::info("room {} seat {}: freed by the host", code(), seat);
+                                  answer();
+                                }));
     return;
   }
   // After the start the match needs the seat: the game's best bot plays it
   // to the end (and in rematches), and the player's token no longer works.
   const std::string kind = best_bot_kind();
   slot = SeatSlot{true, "Bot (" + kind + ")", "", 0, kind};
-  services_.store.upsert_seat(
-      persistence::SeatRecord{code(), seat, slot.display_name, "", kind},
-      on_strand([=, this](bool ok, const std::string& error) {
-        if (!ok) return restore_on_failure(error);
-        spdlog::info("room {} seat {}: player removed by the host, a {} bot plays on", code(), seat, kind);
-        if (runner_ && !runner_->has_bot(seat)) {
-          runner_->set_bot(seat, services_.make_bot(record_.game_id, kind, new_seed()));
-        }
-        answer();
-        if (runner_) runner_->wake_bots();
-      }));
+  services_.store.upsert_seat(persistence::SeatRecord{code(), seat, slot.display_name, "", kind},
+                              on_strand([=, this](bool ok, const std::string& error) {
+                                if (!ok) return restore_on_failure(error);
+                                spdlog::info("room {} seat {}: player removed by the host, a {} bot plays on", code(),
+                                             seat, kind);
+                                if (runner_ && !runner_->has_bot(seat)) {
+                                  runner_->set_bot(seat, services_.make_bot(record_.game_id, kind, new_seed()));
+                                }
+                                answer();
+                                if (runner_) runner_->wake_bots();
+                              }));
 }
 
 // --- LockRoom, TransferHost, UpdateRoom --------------------------------------
@@ -194,30 +194,29 @@ void Room::on_transfer_host(const std::shared_ptr<Client>& c, std::uint64_t rid,
   const std::uint64_t new_host = target->first;
   std::weak_ptr<Client> new_host_client = target->second.client;
   spdlog::info("room {}: host passed to '{}'", code(), target->second.display_name);
-  services_.store.update_room(
-      record_, on_strand([this, c, rid, before, token, old_hosts, new_host, new_host_client](bool ok,
-                                                                                           const std::string& error) {
-        if (!ok) {
-          spdlog::error("room {}: host transfer not stored: {}", code(), error);
-          record_.host_token_hash = before.host_token_hash;
-          if (Member* granted = member(new_host)) granted->host = false;
-          for (std::uint64_t id : old_hosts) {
-            if (Member* old_host = member(id)) old_host->host = true;
-          }
-          broadcast_room();
-          return reply_error(c, rid, v1::INTERNAL, "the host transfer could not be stored");
-        }
-        if (auto client = new_host_client.lock()) {
-          v1::ServerMessage granted;
-          granted.mutable_host_granted()->set_room_code(code());
-          granted.mutable_host_granted()->set_host_token(token);
-          client->deliver(std::move(granted));
-        }
-        v1::ServerMessage reply_message;
-        *reply_message.mutable_room() = room_info(c->client_id());
-        reply(c, rid, std::move(reply_message));
-        broadcast_room();
-      }));
+  services_.store.update_room(record_, on_strand([this, c, rid, before, token, old_hosts, new_host, new_host_client](
+                                                     bool ok, const std::string& error) {
+                                if (!ok) {
+                                  spdlog::error("room {}: host transfer not stored: {}", code(), error);
+                                  record_.host_token_hash = before.host_token_hash;
+                                  if (Member* granted = member(new_host)) granted->host = false;
+                                  for (std::uint64_t id : old_hosts) {
+                                    if (Member* old_host = member(id)) old_host->host = true;
+                                  }
+                                  broadcast_room();
+                                  return reply_error(c, rid, v1::INTERNAL, "the host transfer could not be stored");
+                                }
+                                if (auto client = new_host_client.lock()) {
+                                  v1::ServerMessage granted;
+                                  granted.mutable_host_granted()->set_room_code(code());
+                                  granted.mutable_host_granted()->set_host_token(token);
+                                  client->deliver(std::move(granted));
+                                }
+                                v1::ServerMessage reply_message;
+                                *reply_message.mutable_room() = room_info(c->client_id());
+                                reply(c, rid, std::move(reply_message));
+                                broadcast_room();
+                              }));
 }
 
 void Room::on_update_room(const std::shared_ptr<Client>& c, std::uint64_t rid, const v1::UpdateRoom& m) {
@@ -229,10 +228,10 @@ void Room::on_update_room(const std::shared_ptr<Client>& c, std::uint64_t rid, c
   const int seat_count = m.has_seat_count() ? m.seat_count() : record_.seat_count;
   // The rules validate seat count and options, exactly as at creation.
   if (auto checked = game_.check_setup(options, seat_count); !checked) {
-    return reply_error(c, rid,
-                       checked.error().code == rules::ErrorCode::kInvalidSeatCount ? v1::INVALID_SEAT_COUNT
-                                                                                  : v1::INVALID_OPTIONS,
-                       checked.error().message);
+    return reply_error(
+        c, rid,
+        checked.error().code == rules::ErrorCode::kInvalidSeatCount ? v1::INVALID_SEAT_COUNT : v1::INVALID_OPTIONS,
+        checked.error().message);
   }
   for (std::size_t s = static_cast<std::size_t>(seat_count); s < seats_.size(); ++s) {
     if (seats_[s].taken) {
@@ -264,8 +263,9 @@ void Room::on_update_room(const std::shared_ptr<Client>& c, std::uint64_t rid, c
 void Room::on_rematch(const std::shared_ptr<Client>& c, std::uint64_t rid) {
   if (!host_member(c, rid)) return;
   if (status_ != Status::kFinished) {
-    return reply_error(c, rid, v1::NOT_FINISHED,
-                       status_ == Status::kOpen ? "no match has been played yet; start one" : "the match has not ended");
+    return reply_error(
+        c, rid, v1::NOT_FINISHED,
+        status_ == Status::kOpen ? "no match has been played yet; start one" : "the match has not ended");
   }
   if (services_.shutting_down) return reply_error(c, rid, v1::SHUTTING_DOWN, "the server is shutting down");
   for (const SeatSlot& s : seats_) {

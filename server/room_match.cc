@@ -35,8 +35,7 @@ class StrandTimer final : public MatchTimer {
 
 }  // namespace
 
-void Room::commit_move(persistence::ActionRecord action, std::optional<persistence::ResultRecord> result,
-                       Done done) {
+void Room::commit_move(persistence::ActionRecord action, std::optional<persistence::ResultRecord> result, Done done) {
   persistence::Store::Unit unit;
   unit.append_action(std::move(action));
   if (result) {

@@ -15,7 +15,8 @@ class RoomQuota {
  public:
   // Takes one room from `address`'s bucket (`burst` rooms, refilled at
   // `per_second`); false when it is empty.
-  bool take(const std::string& address, double burst, double per_second, LimitClock::time_point now = LimitClock::now()) {
+  bool take(const std::string& address, double burst, double per_second,
+            LimitClock::time_point now = LimitClock::now()) {
     std::lock_guard lock(mutex_);
     if (buckets_.size() >= kPruneAt) prune(now);
     auto it = buckets_.try_emplace(address, per_second, burst, now).first;

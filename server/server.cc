@@ -64,10 +64,11 @@ void Server::start_session(tcp::socket socket) {
   auto slot = limits_.admit(peer.address(), !proxied);
   if (slot->state() != ConnectionSlot::State::kAdmitted) {
     if (const auto count = refusal_log_.due()) {
-      spdlog::warn("over the connection caps ({} open, at most {}, {} per address): refused {} connection{} "
-                   "since the last report, the latest from {}",
-                   limits_.open(), services_.config.max_connections, services_.config.max_connections_per_address,
-                   count, count == 1 ? "" : "s", peer.address().to_string());
+      spdlog::warn(
+          "over the connection caps ({} open, at most {}, {} per address): refused {} connection{} "
+          "since the last report, the latest from {}",
+          limits_.open(), services_.config.max_connections, services_.config.max_connections_per_address, count,
+          count == 1 ? "" : "s", peer.address().to_string());
     }
     if (slot->state() == ConnectionSlot::State::kCloseNow) return;  // closed with the socket
   }

@@ -89,7 +89,8 @@ std::string to_hex(std::uint64_t value) {
 }
 
 bool has_digit(std::string_view s) {
-  for (char ch : s) if (std::isdigit(static_cast<unsigned char>(ch))) return true;
+  for (char ch : s)
+    if (std::isdigit(static_cast<unsigned char>(ch))) return true;
   return false;
 }
 
@@ -182,8 +183,8 @@ std::optional<StaticFile> StaticFiles::open_inside(const std::string& relative, 
     }
   }
   file.size = static_cast<std::uint64_t>(st.st_size);
-  const auto mtime_ns = static_cast<std::uint64_t>(st.st_mtim.tv_sec) * 1'000'000'000ull +
-                        static_cast<std::uint64_t>(st.st_mtim.tv_nsec);
+  const auto mtime_ns =
+      static_cast<std::uint64_t>(st.st_mtim.tv_sec) * 1'000'000'000ull + static_cast<std::uint64_t>(st.st_mtim.tv_nsec);
   // Appended piece by piece: GCC 12's -O3 warns falsely (-Wrestrict) on
   // "literal" + std::string&& here, and warnings are errors.
   std::string etag = "\"";

@@ -16,7 +16,7 @@
 namespace brethren::server {
 
 struct TextRules {
-  const char* what;            // "display names", for the error message
+  const char* what;  // "display names", for the error message
   std::size_t max_bytes;
   bool allow_line_breaks = false;  // '\n' and '\t' (chat)
 };

@@ -150,8 +150,9 @@ void WsSession::on_accept(beast::error_code ec) {
 }
 
 void WsSession::read() {
-  ws_.async_read_some(asio::buffer(read_chunk_),
-                      [self = shared_from_this()](beast::error_code ec, std::size_t bytes) { self->on_read(ec, bytes); });
+  ws_.async_read_some(asio::buffer(read_chunk_), [self = shared_from_this()](beast::error_code ec, std::size_t bytes) {
+    self->on_read(ec, bytes);
+  });
 }
 
 void WsSession::on_read(beast::error_code ec, std::size_t bytes) {
@@ -320,14 +321,15 @@ void WsSession::on_create_room(std::uint64_t rid, const v1::CreateRoom& m) {
   }
   // The rules validate seat count and options, exactly as at the start.
   if (auto checked = game->check_setup(m.options(), m.seat_count()); !checked) {
-    return send_error(rid, checked.error().code == rules::ErrorCode::kInvalidSeatCount ? v1::INVALID_SEAT_COUNT
-                                                                                        : v1::INVALID_OPTIONS,
-                      checked.error().message);
+    return send_error(
+        rid, checked.error().code == rules::ErrorCode::kInvalidSeatCount ? v1::INVALID_SEAT_COUNT : v1::INVALID_OPTIONS,
+        checked.error().message);
   }
   const auto& config = services_.config;
   if (rooms_created_ >= config.max_rooms_per_connection) {
-    return send_error(rid, v1::TOO_MANY_ROOMS,
-                      "one connection may create at most " + std::to_string(config.max_rooms_per_connection) + " rooms");
+    return send_error(
+        rid, v1::TOO_MANY_ROOMS,
+        "one connection may create at most " + std::to_string(config.max_rooms_per_connection) + " rooms");
   }
   if (rooms_.size() >= config.max_rooms) {
     return send_error(rid, v1::TOO_MANY_ROOMS, "the server holds as many rooms as it may; try again later");
@@ -446,7 +448,8 @@ void append_frame(std::string& out, const std::string& payload, bool binary) {
     out.push_back(static_cast<char>(n & 0xff));
   } else {
     out.push_back(static_cast<char>(127));
-    for (int shift = 56; shift >= 0; shift -= 8) out.push_back(static_cast<char>((static_cast<std::uint64_t>(n) >> shift) & 0xff));
+    for (int shift = 56; shift >= 0; shift -= 8)
+      out.push_back(static_cast<char>((static_cast<std::uint64_t>(n) >> shift) & 0xff));
   }
   out.append(payload);
 }

@@ -21,6 +21,7 @@ int main(int argc, char** argv) {
   std::uint64_t seed = 1;
   bool json = false;
   po::options_description desc("brethren-playtest: play one game against a running brethren-server");
+  // clang-format off
   desc.add_options()
       ("help,h", "this text")
       ("host", po::value(&host)->default_value(host), "server address")
@@ -30,8 +31,10 @@ int main(int argc, char** argv) {
       ("seed", po::value(&seed)->default_value(seed), "seed of the bots' choices")
       ("json", po::bool_switch(&json), "speak JSON text frames instead of binary Protobuf")
       ("inspect", po::value(&inspect), "only join room CODE as a spectator and print its status");
+  // clang-format on
   po::variables_map vm;
-  if (auto exit_code = brethren::tools::parse_command_line(argc, argv, desc, vm, "brethren-playtest")) return *exit_code;
+  if (auto exit_code = brethren::tools::parse_command_line(argc, argv, desc, vm, "brethren-playtest"))
+    return *exit_code;
   const auto encoding = json ? server::Encoding::kJson : server::Encoding::kBinary;
   try {
     if (!inspect.empty()) {

@@ -43,6 +43,7 @@ int main(int argc, char** argv) {
   const std::string game_help = "game id (" + game_ids + ")";
   const std::string bots_help = "bot kind per seat, comma-separated (" + kind_names + "); missing seats: random";
   po::options_description desc("brethren-sim: random self-play of a Brethren game");
+  // clang-format off
   desc.add_options()
       ("help,h", "this text")
       ("game", po::value(&game_id)->required(), game_help.c_str())
@@ -53,6 +54,7 @@ int main(int argc, char** argv) {
       ("bots", po::value(&bot_list), bots_help.c_str())
       ("rotate", po::bool_switch(&rotate), "with --bots: rotate the kinds around the table from game to game and count wins by kind")
       ("quiet,q", po::bool_switch(&quiet), "print only the summary");
+  // clang-format on
   po::variables_map vm;
   if (auto exit_code = brethren::tools::parse_command_line(argc, argv, desc, vm, "brethren-sim")) return *exit_code;
 
@@ -99,7 +101,7 @@ int main(int argc, char** argv) {
       bots.push_back(make_bot(game_id, seat_kinds[s], (seed + i) * 1000003 + static_cast<std::uint64_t>(s)));
       bot_ptrs.push_back(bots.back().get());
     }
-    auto match = !kinds.empty()   ? play_bots_match(*game, setup, bot_ptrs, seed + i)
+    auto match = !kinds.empty()  ? play_bots_match(*game, setup, bot_ptrs, seed + i)
                  : through_views ? play_random_match_through_views(*game, setup, seed + i)
                                  : play_random_match(*game, setup, seed + i);
     if (!match) {

@@ -84,12 +84,14 @@ int main(int argc, char** argv) {
   po::options_description desc(
       "brethren-verify: checks a finished match against the seed committed to at its start\n"
       "usage: brethren-verify <match.json | - | http://HOST:PORT/api/matches/ID> [options]");
+  // clang-format off
   desc.add_options()
       ("help,h", "this help")
       ("input", po::value(&source), "a MatchHistory JSON file, - for stdin, or the match's history URL")
       ("room-code", po::value(&credentials.room_code), "with a URL: the room code (unlisted rooms)")
       ("password", po::value(&credentials.password), "with a URL: the room password (when spectators need it)")
       ("token", po::value(&credentials.token), "with a URL: your seat token (your own replay)");
+  // clang-format on
   po::positional_options_description positional;
   positional.add("input", 1);
   po::variables_map vm;

@@ -23,7 +23,8 @@ std::string compare_events(const google::protobuf::RepeatedPtrField<v1::EventRec
   std::size_t i = 0;
   for (; i < static_cast<std::size_t>(published.size()) && published[static_cast<int>(i)].version() <= up_to; ++i) {
     const auto& got = published[static_cast<int>(i)];
-    if (i >= expected.size()) return "published event version " + std::to_string(got.version()) + " is not in the replay";
+    if (i >= expected.size())
+      return "published event version " + std::to_string(got.version()) + " is not in the replay";
     if (!MessageDifferencer::Equals(got, expected[i])) {
       return "event version " + std::to_string(got.version()) + " differs: published {" + got.ShortDebugString() +
              "}, replayed {" + expected[i].ShortDebugString() + "}";
@@ -61,8 +62,7 @@ VerifyReport verify_match(const rules::GameRegistry& games, const v1::MatchHisto
   report.checked.push_back("commitment: SHA-256 of seed " + fair.seed() + " and salt = " + commitment);
 
   // 2. The set-up: what the seed deals before anyone acts.
-  const rules::Viewer viewer =
-      history.seat() >= 0 ? rules::Viewer::player(history.seat()) : rules::Viewer::spectator();
+  const rules::Viewer viewer = history.seat() >= 0 ? rules::Viewer::player(history.seat()) : rules::Viewer::spectator();
   const std::uint64_t secret_seed = info.secret_randomness() ? kStandInSecretSeed : 0;
   const rules::MatchSetup setup{history.options(), history.seat_count(), seed, secret_seed};
   auto fresh = game->new_match(setup);
@@ -75,9 +75,9 @@ VerifyReport verify_match(const rules::GameRegistry& games, const v1::MatchHisto
   report.checked.push_back("set-up: the events before the first action (versions 1-" + std::to_string(setup_events) +
                            ") are what the seed deals");
   if (info.secret_randomness()) {
-    report.not_checked.push_back(
-        "the part of the set-up drawn from the game's never-revealed second seed (" + info.display_name() +
-        ": the vote deck, which would betray who played which vote card)");
+    report.not_checked.push_back("the part of the set-up drawn from the game's never-revealed second seed (" +
+                                 info.display_name() +
+                                 ": the vote deck, which would betray who played which vote card)");
   }
 
   // 3. The whole match, where its action log may be published.

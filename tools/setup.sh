@@ -16,8 +16,9 @@ PACKAGES=(
   # -DBRETHREN_IO_URING=ON: Asio's io_uring backend
   liburing-dev
   haproxy openssl
-  # the rule-ID check (tools/check-rule-ids.py, a CTest test)
-  python3
+  # the rule-ID check (tools/check-rule-ids.py) and the style check
+  # (tools/check-format.sh), both CTest tests
+  python3 clang-format
   # tools/validate-manifests.sh: Compose's own check of docker/compose.cluster.yaml
   docker-compose
   # The cluster: its lobby in Redis through hiredis (server/lobby_redis.h) and

@@ -86,14 +86,15 @@ class RelaySession : public std::enable_shared_from_this<RelaySession> {
   // The upgrade request first, for its target's group number.
   void run() {
     ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::server));
-    beast::http::async_read(ws_.next_layer(), buffer_, request_, [self = shared_from_this()](beast::error_code ec, std::size_t) {
-      if (ec) return;
-      self->ws_.async_accept(self->request_, [self](beast::error_code e) {
-        if (e) return;
-        self->join(self->request_.target());
-        self->read();
-      });
-    });
+    beast::http::async_read(ws_.next_layer(), buffer_, request_,
+                            [self = shared_from_this()](beast::error_code ec, std::size_t) {
+                              if (ec) return;
+                              self->ws_.async_accept(self->request_, [self](beast::error_code e) {
+                                if (e) return;
+                                self->join(self->request_.target());
+                                self->read();
+                              });
+                            });
   }
 
  private:
@@ -129,11 +130,12 @@ class RelaySession : public std::enable_shared_from_this<RelaySession> {
 
   void write_next() {
     ws_.text(queue_.front().text);
-    ws_.async_write(asio::buffer(*queue_.front().frame), [self = shared_from_this()](beast::error_code ec, std::size_t) {
-      if (ec) return;
-      self->queue_.pop_front();
-      if (!self->queue_.empty()) self->write_next();
-    });
+    ws_.async_write(asio::buffer(*queue_.front().frame),
+                    [self = shared_from_this()](beast::error_code ec, std::size_t) {
+                      if (ec) return;
+                      self->queue_.pop_front();
+                      if (!self->queue_.empty()) self->write_next();
+                    });
   }
 
   struct Outgoing {
@@ -160,8 +162,10 @@ class Listener {
   std::uint16_t port() const { return acceptor_.local_endpoint().port(); }
   void accept() {
     acceptor_.async_accept(asio::make_strand(io_), [this](beast::error_code ec, tcp::socket socket) {
-      if (!ec && fanout_ > 1) std::make_shared<RelaySession>(std::move(socket), groups_)->run();
-      else if (!ec) std::make_shared<EchoSession>(std::move(socket))->run();
+      if (!ec && fanout_ > 1)
+        std::make_shared<RelaySession>(std::move(socket), groups_)->run();
+      else if (!ec)
+        std::make_shared<EchoSession>(std::move(socket))->run();
       accept();
     });
   }
@@ -182,6 +186,7 @@ int main(int argc, char** argv) {
   int threads = 1;
   int fanout = 1;
   po::options_description desc("brethren-echo: a minimal Boost.Beast WebSocket echo server\n\nOptions");
+  // clang-format off
   desc.add_options()
       ("help,h", "this text")
       ("bind", po::value(&bind)->default_value(bind), "address to listen on")
@@ -190,6 +195,7 @@ int main(int argc, char** argv) {
       ("fanout", po::value(&fanout)->default_value(fanout),
        "1: echo each frame to its sender; K > 1: relay it to every connection of the sender's group "
        "(named in the upgrade target, /ws?group=N), the sender included; needs --threads 1");
+  // clang-format on
   po::variables_map vm;
   try {
     po::store(po::parse_command_line(argc, argv, desc), vm);

@@ -126,8 +126,7 @@ class Attack::Attacker {
         batch += ws_frame(0x2, garbage);
         break;
       }
-      case AttackKind::kSlowHttp:
-        break;
+      case AttackKind::kSlowHttp: break;
     }
     return batch;
   }
@@ -244,7 +243,8 @@ Attack::Attack(const tcp::endpoint& server, std::vector<AttackKind> kinds, std::
     : work_(io_.get_executor()), kinds_(std::move(kinds)), server_pid_(server_pid), rss_timer_(io_) {
   std::uint64_t seed = 1;
   for (const auto kind : kinds_) {
-    for (std::size_t i = 0; i < per_kind; ++i) attackers_.push_back(std::make_unique<Attacker>(io_, server, kind, seed++, stats_));
+    for (std::size_t i = 0; i < per_kind; ++i)
+      attackers_.push_back(std::make_unique<Attacker>(io_, server, kind, seed++, stats_));
   }
 }
 

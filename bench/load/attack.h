@@ -44,7 +44,8 @@ struct AttackStats {
 class Attack {
  public:
   // server_pid > 0: samples the server's VmRSS every 100 ms while attacking.
-  Attack(const boost::asio::ip::tcp::endpoint& server, std::vector<AttackKind> kinds, std::size_t per_kind, int server_pid);
+  Attack(const boost::asio::ip::tcp::endpoint& server, std::vector<AttackKind> kinds, std::size_t per_kind,
+         int server_pid);
   ~Attack();
   // Starts the attack thread; stop() ends every attacker and joins it.
   void start();

@@ -36,13 +36,15 @@ class Runner final : public FrameSink {
  public:
   Runner(asio::io_context& io, const LoadOptions& options) : io_(io), options_(options), timer_(io) {
     server_ = asio::ip::tcp::endpoint(asio::ip::make_address(options.host), options.port);
-    for (std::size_t i = 0; i < options.connections; ++i) connections_.push_back(std::make_unique<Connection>(io, i, *this));
+    for (std::size_t i = 0; i < options.connections; ++i)
+      connections_.push_back(std::make_unique<Connection>(io, i, *this));
     if (options.target == Target::kEcho) {
       workload_ = std::make_unique<EchoWorkload>(io, options, connections_, stats_);
     } else {
       workload_ = std::make_unique<GameWorkload>(io, options, connections_, stats_);
     }
-    if (!options.attacks.empty()) attack_ = std::make_unique<Attack>(server_, options.attacks, options.attackers, options.server_pid);
+    if (!options.attacks.empty())
+      attack_ = std::make_unique<Attack>(server_, options.attacks, options.attackers, options.server_pid);
   }
 
   int run() {
@@ -77,14 +79,16 @@ class Runner final : public FrameSink {
   void open_next() {
     const std::size_t i = next_++;
     // 127.0.0.1 .. 127.0.0.N, round robin.
-    const auto source = asio::ip::address_v4(0x7f000001u + static_cast<std::uint32_t>(i % static_cast<std::size_t>(options_.sources)));
+    const auto source =
+        asio::ip::address_v4(0x7f000001u + static_cast<std::uint32_t>(i % static_cast<std::size_t>(options_.sources)));
     // --route-nodes: each table's connections on /ws?room=<node character>, so
     // that the proxy keeps a table on one node; --fanout: brethren-echo relays
     // within the group named in the target.
     std::string target = "/ws";
     if (options_.route_nodes > 0 && options_.target == Target::kBrethren) {
       const auto table = i / static_cast<std::size_t>(options_.seats);
-      target = std::string("/ws?room=") + "0123456789ABCDEFGHJKMNPQRSTVWXYZ"[table % static_cast<std::size_t>(options_.route_nodes)];
+      target = std::string("/ws?room=") +
+               "0123456789ABCDEFGHJKMNPQRSTVWXYZ"[table % static_cast<std::size_t>(options_.route_nodes)];
     } else if (options_.fanout > 1) {
       target += "?group=" + std::to_string(i / static_cast<std::size_t>(options_.fanout));
     }
@@ -111,7 +115,8 @@ class Runner final : public FrameSink {
 
   // One measured window; with --attack, the baseline and then the attacked one.
   void measure() {
-    if (attack_ && !attacked_ && options_.server_pid > 0) baseline_rss_start_kib_ = read_vm_rss_kib(options_.server_pid);
+    if (attack_ && !attacked_ && options_.server_pid > 0)
+      baseline_rss_start_kib_ = read_vm_rss_kib(options_.server_pid);
     stats_.measuring = true;
     measure_start_ = Clock::now();
     after(options_.duration_s, [this] {
@@ -161,9 +166,10 @@ class Runner final : public FrameSink {
     const bool game = options_.target == Target::kBrethren;
     const auto p = stats_.latency.percentiles();
     const double rate = this->rate();
-    std::printf("target %s, mode %s, %zu connections (%zu open), %s\n", game ? "brethren" : "echo", to_string(options_.mode),
-                connections_.size(), opened_, options_.json ? "json" : "binary");
-    if (options_.fanout > 1) std::printf("fan-out: groups of %d, each frame relayed to all %d\n", options_.fanout, options_.fanout);
+    std::printf("target %s, mode %s, %zu connections (%zu open), %s\n", game ? "brethren" : "echo",
+                to_string(options_.mode), connections_.size(), opened_, options_.json ? "json" : "binary");
+    if (options_.fanout > 1)
+      std::printf("fan-out: groups of %d, each frame relayed to all %d\n", options_.fanout, options_.fanout);
     if (options_.mode != Mode::kIdle) {
       std::printf("%s/s: %.0f  (%llu in %.2f s)\n", game ? "moves" : "round trips", rate,
                   static_cast<unsigned long long>(stats_.ops), measured_seconds_);
@@ -173,10 +179,12 @@ class Runner final : public FrameSink {
     std::printf("errors: %llu, inconsistent results: %llu\n", static_cast<unsigned long long>(stats_.errors),
                 static_cast<unsigned long long>(stats_.inconsistent));
     // One line for scripts.
-    std::printf("summary: rate=%.1f p50_us=%.0f p90_us=%.0f p99_us=%.0f max_us=%.0f games=%llu errors=%llu inconsistent=%llu open=%zu open_s=%.2f\n",
-                rate, p.p50, p.p90, p.p99, p.max, static_cast<unsigned long long>(stats_.games),
-                static_cast<unsigned long long>(stats_.errors), static_cast<unsigned long long>(stats_.inconsistent),
-                opened_, open_seconds_);
+    std::printf(
+        "summary: rate=%.1f p50_us=%.0f p90_us=%.0f p99_us=%.0f max_us=%.0f games=%llu errors=%llu inconsistent=%llu "
+        "open=%zu open_s=%.2f\n",
+        rate, p.p50, p.p90, p.p99, p.max, static_cast<unsigned long long>(stats_.games),
+        static_cast<unsigned long long>(stats_.errors), static_cast<unsigned long long>(stats_.inconsistent), opened_,
+        open_seconds_);
     if (attack_) report_attack(p);
     std::fflush(stdout);
     const bool idle_ok = options_.mode == Mode::kIdle ? opened_ == connections_.size() : stats_.ops > 0;
@@ -189,26 +197,32 @@ class Runner final : public FrameSink {
     const auto ratio = [](double with, double without) { return without > 0 ? with / without : 0.0; };
     const auto& a = attack_->stats();
     const long rss_growth = attack_->rss_start_kib() >= 0 ? attack_->rss_peak_kib() - attack_->rss_start_kib() : -1;
-    std::printf("without attack: moves/s %.0f, round trip us: p50 %.0f  p99 %.0f  max %.0f\n", b.rate, b.p.p50, b.p.p99, b.p.max);
+    std::printf("without attack: moves/s %.0f, round trip us: p50 %.0f  p99 %.0f  max %.0f\n", b.rate, b.p.p50, b.p.p99,
+                b.p.max);
     std::printf("with %zu x %s: moves/s %.0f, round trip us: p50 %.0f  p99 %.0f  max %.0f\n", options_.attackers,
                 attack_->kinds_string().c_str(), rate(), p.p50, p.p99, p.max);
-    std::printf("with / without: moves/s %.3f, p50 %.2f, p99 %.2f, max %.2f\n", ratio(rate(), b.rate), ratio(p.p50, b.p.p50),
-                ratio(p.p99, b.p.p99), ratio(p.max, b.p.max));
-    const long base_rss_growth = baseline_rss_start_kib_ >= 0 && baseline_rss_end_kib_ >= 0 ? baseline_rss_end_kib_ - baseline_rss_start_kib_ : -1;
+    std::printf("with / without: moves/s %.3f, p50 %.2f, p99 %.2f, max %.2f\n", ratio(rate(), b.rate),
+                ratio(p.p50, b.p.p50), ratio(p.p99, b.p.p99), ratio(p.max, b.p.max));
+    const long base_rss_growth = baseline_rss_start_kib_ >= 0 && baseline_rss_end_kib_ >= 0
+                                     ? baseline_rss_end_kib_ - baseline_rss_start_kib_
+                                     : -1;
     std::printf("attackers: %llu connections, %llu closed by the server, %.1f MiB sent\n",
                 static_cast<unsigned long long>(a.connections), static_cast<unsigned long long>(a.closed_by_server),
                 static_cast<double>(a.bytes_sent) / (1024.0 * 1024.0));
     if (rss_growth >= 0) {
-      std::printf("server RSS growth: %ld KiB under attack (peak VmRSS - VmRSS at its start), %ld KiB in the window without\n",
-                  rss_growth, base_rss_growth);
+      std::printf(
+          "server RSS growth: %ld KiB under attack (peak VmRSS - VmRSS at its start), %ld KiB in the window without\n",
+          rss_growth, base_rss_growth);
     }
     // One line for scripts.
-    std::printf("attack: kinds=%s attackers=%zu base_rate=%.1f base_p50_us=%.0f base_p99_us=%.0f base_max_us=%.0f "
-                "rate=%.1f p50_us=%.0f p99_us=%.0f max_us=%.0f rate_ratio=%.3f p50_ratio=%.2f p99_ratio=%.2f max_ratio=%.2f "
-                "attacker_connections=%llu closed=%llu rss_growth_kib=%ld base_rss_growth_kib=%ld\n",
-                attack_->kinds_string().c_str(), options_.attackers, b.rate, b.p.p50, b.p.p99, b.p.max, rate(), p.p50, p.p99,
-                p.max, ratio(rate(), b.rate), ratio(p.p50, b.p.p50), ratio(p.p99, b.p.p99), ratio(p.max, b.p.max),
-                static_cast<unsigned long long>(a.connections), static_cast<unsigned long long>(a.closed_by_server), rss_growth, base_rss_growth);
+    std::printf(
+        "attack: kinds=%s attackers=%zu base_rate=%.1f base_p50_us=%.0f base_p99_us=%.0f base_max_us=%.0f "
+        "rate=%.1f p50_us=%.0f p99_us=%.0f max_us=%.0f rate_ratio=%.3f p50_ratio=%.2f p99_ratio=%.2f max_ratio=%.2f "
+        "attacker_connections=%llu closed=%llu rss_growth_kib=%ld base_rss_growth_kib=%ld\n",
+        attack_->kinds_string().c_str(), options_.attackers, b.rate, b.p.p50, b.p.p99, b.p.max, rate(), p.p50, p.p99,
+        p.max, ratio(rate(), b.rate), ratio(p.p50, b.p.p50), ratio(p.p99, b.p.p99), ratio(p.max, b.p.max),
+        static_cast<unsigned long long>(a.connections), static_cast<unsigned long long>(a.closed_by_server), rss_growth,
+        base_rss_growth);
   }
 
   struct Window {

@@ -15,7 +15,8 @@ EchoWorkload::EchoWorkload(boost::asio::io_context& io, const LoadOptions& optio
       received_(connections.size()),
       rng_(options.seed) {
   if (options_.mode == Mode::kRealistic) {
-    for (std::size_t i = 0; i < connections_.size(); ++i) timers_.push_back(std::make_unique<boost::asio::steady_timer>(io_));
+    for (std::size_t i = 0; i < connections_.size(); ++i)
+      timers_.push_back(std::make_unique<boost::asio::steady_timer>(io_));
   }
 }
 

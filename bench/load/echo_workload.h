@@ -23,8 +23,8 @@ namespace brethren::bench {
 
 class EchoWorkload final : public Workload {
  public:
-  EchoWorkload(boost::asio::io_context& io, const LoadOptions& options, std::vector<std::unique_ptr<Connection>>& connections,
-               LoadStats& stats);
+  EchoWorkload(boost::asio::io_context& io, const LoadOptions& options,
+               std::vector<std::unique_ptr<Connection>>& connections, LoadStats& stats);
   void start() override;
   void on_frame(Connection& c, std::string_view frame, bool text) override;
   bool drained() const override { return in_flight_ == 0; }

@@ -10,12 +10,13 @@ namespace brethren::bench {
 namespace asio = boost::asio;
 
 struct GameWorkload::Player {
-  Player(std::size_t table_index, int seat_number, std::uint64_t bot_seed) : table(table_index), seat(seat_number), bot(bot_seed) {}
+  Player(std::size_t table_index, int seat_number, std::uint64_t bot_seed)
+      : table(table_index), seat(seat_number), bot(bot_seed) {}
   std::size_t table;
   int seat;
   std::uint64_t next_rid = 1;
   rules::RandomBot bot;
-  v1::MatchView view;  // the latest of the current game
+  v1::MatchView view;          // the latest of the current game
   std::uint64_t move_rid = 0;  // 0: no move in flight
   Clock::time_point sent_at;
   std::uint64_t min_version = 0;  // views older than our last accepted move are stale
@@ -151,8 +152,7 @@ void GameWorkload::on_message(Player& p, v1::ServerMessage& m) {
       }
       return stats_.error("seat " + std::to_string(p.seat) + " of room " + table.code + ": " +
                           v1::ErrorCode_Name(m.error().code()) + ": " + m.error().message());
-    default:
-      return;  // room pushes and the other replies change nothing here
+    default: return;  // room pushes and the other replies change nothing here
   }
 }
 

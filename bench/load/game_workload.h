@@ -24,8 +24,8 @@ namespace brethren::bench {
 
 class GameWorkload final : public Workload {
  public:
-  GameWorkload(boost::asio::io_context& io, const LoadOptions& options, std::vector<std::unique_ptr<Connection>>& connections,
-               LoadStats& stats);
+  GameWorkload(boost::asio::io_context& io, const LoadOptions& options,
+               std::vector<std::unique_ptr<Connection>>& connections, LoadStats& stats);
   ~GameWorkload() override;
   void start() override;
   void on_frame(Connection& c, std::string_view frame, bool text) override;

@@ -14,7 +14,9 @@ struct Percentiles {
 
 class LatencyRecorder {
  public:
-  void add(std::uint64_t micros) { samples_.push_back(static_cast<std::uint32_t>(micros > UINT32_MAX ? UINT32_MAX : micros)); }
+  void add(std::uint64_t micros) {
+    samples_.push_back(static_cast<std::uint32_t>(micros > UINT32_MAX ? UINT32_MAX : micros));
+  }
   std::uint64_t count() const { return samples_.size(); }
   // Sorts the samples; call once at the end.
   Percentiles percentiles();

@@ -26,6 +26,7 @@ std::optional<LoadOptions> parse_options(int argc, char** argv, int& exit_code) 
       "complete games with the random bot's moves, or echoes frames against bench/brethren-echo.\n"
       "Prints moves/s (or round trips/s), round-trip latency percentiles in microseconds,\n"
       "games completed, errors and result checks; exits 1 on any error or inconsistent result.\n\nOptions");
+  // clang-format off
   desc.add_options()
       ("help,h", "this text")
       ("host", po::value(&o.host)->default_value(o.host), "server address (127.0.0.x only)")
@@ -61,6 +62,7 @@ std::optional<LoadOptions> parse_options(int argc, char** argv, int& exit_code) 
       ("attackers", po::value(&o.attackers)->default_value(o.attackers), "--attack: hostile connections of each kind")
       ("server-pid", po::value(&o.server_pid)->default_value(o.server_pid),
        "--attack: the server's pid, to report its RSS growth (VmRSS, sampled every 100 ms) under attack");
+  // clang-format on
   po::variables_map vm;
   if (auto code = brethren::tools::parse_command_line(argc, argv, desc, vm, "brethren-load")) {
     exit_code = *code;
@@ -71,13 +73,20 @@ std::optional<LoadOptions> parse_options(int argc, char** argv, int& exit_code) 
     exit_code = 2;
     return std::nullopt;
   };
-  if (target == "brethren") o.target = Target::kBrethren;
-  else if (target == "echo") o.target = Target::kEcho;
-  else return bad("--target must be brethren or echo");
-  if (mode == "saturation") o.mode = Mode::kSaturation;
-  else if (mode == "realistic") o.mode = Mode::kRealistic;
-  else if (mode == "idle") o.mode = Mode::kIdle;
-  else return bad("--mode must be saturation, realistic or idle");
+  if (target == "brethren")
+    o.target = Target::kBrethren;
+  else if (target == "echo")
+    o.target = Target::kEcho;
+  else
+    return bad("--target must be brethren or echo");
+  if (mode == "saturation")
+    o.mode = Mode::kSaturation;
+  else if (mode == "realistic")
+    o.mode = Mode::kRealistic;
+  else if (mode == "idle")
+    o.mode = Mode::kIdle;
+  else
+    return bad("--mode must be saturation, realistic or idle");
   if (encoding != "binary" && encoding != "json") return bad("--encoding must be binary or json");
   o.json = encoding == "json";
   if (o.host.rfind("127.", 0) != 0) return bad("--host must be a loopback address 127.x.x.x");
@@ -86,18 +95,25 @@ std::optional<LoadOptions> parse_options(int argc, char** argv, int& exit_code) 
   if (o.target == Target::kBrethren && o.connections % static_cast<std::size_t>(o.seats) != 0) {
     return bad("--connections must be a multiple of --seats");
   }
-  if (o.fanout < 1 || (o.fanout > 1 && o.target != Target::kEcho)) return bad("--fanout needs --target echo and K >= 1");
-  if (o.connections % static_cast<std::size_t>(o.fanout) != 0) return bad("--connections must be a multiple of --fanout");
+  if (o.fanout < 1 || (o.fanout > 1 && o.target != Target::kEcho))
+    return bad("--fanout needs --target echo and K >= 1");
+  if (o.connections % static_cast<std::size_t>(o.fanout) != 0)
+    return bad("--connections must be a multiple of --fanout");
   if (!attack.empty()) {
     auto kinds = parse_attack_list(attack);
-    if (!kinds) return bad("--attack must be ping-flood, list-rooms-unread, garbage-frames, slow-http, a comma-separated list of them, or all");
-    if (o.target != Target::kBrethren || o.mode == Mode::kIdle) return bad("--attack needs --target brethren and a saturation or realistic mode");
+    if (!kinds)
+      return bad(
+          "--attack must be ping-flood, list-rooms-unread, garbage-frames, slow-http, a comma-separated list of them, "
+          "or all");
+    if (o.target != Target::kBrethren || o.mode == Mode::kIdle)
+      return bad("--attack needs --target brethren and a saturation or realistic mode");
     if (o.attackers == 0) return bad("--attackers must be positive");
     o.attacks = std::move(*kinds);
   }
   if (o.sources == 0) o.sources = static_cast<int>((o.connections + 24'999) / 25'000);
   if (o.sources < 1 || o.sources > 250) return bad("--sources must be 1..250");
-  if (o.duration_s <= 0 || o.warmup_s < 0 || o.think_ms < 0 || o.ramp_s < 0) return bad("--duration, --warmup, --think-ms out of range");
+  if (o.duration_s <= 0 || o.warmup_s < 0 || o.think_ms < 0 || o.ramp_s < 0)
+    return bad("--duration, --warmup, --think-ms out of range");
   return o;
 }
 

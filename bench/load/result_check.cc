@@ -16,7 +16,8 @@ std::string check_finished_game(const std::vector<const v1::MatchView*>& views, 
   std::vector<bool> seen(static_cast<std::size_t>(seat_count), false);
   int winners = 0;
   for (const auto& r : seats) {
-    if (r.seat() < 0 || r.seat() >= seat_count || seen[static_cast<std::size_t>(r.seat())]) return "seat listed twice or out of range";
+    if (r.seat() < 0 || r.seat() >= seat_count || seen[static_cast<std::size_t>(r.seat())])
+      return "seat listed twice or out of range";
     seen[static_cast<std::size_t>(r.seat())] = true;
     if (r.rank() < 1 || r.rank() > seat_count) return "rank out of range";
     if (r.winner() != (r.rank() == 1)) return "winners are not exactly the rank-1 seats";

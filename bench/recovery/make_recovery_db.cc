@@ -24,6 +24,7 @@ int main(int argc, char** argv) {
   int seats = 4;
   std::uint64_t seed = 1;
   po::options_description desc("brethren-make-recovery-db: a database of unfinished matches\n\nOptions");
+  // clang-format off
   desc.add_options()
       ("help,h", "this text")
       ("db", po::value(&db)->required(), "SQLite file to create (must not exist)")
@@ -32,8 +33,10 @@ int main(int argc, char** argv) {
       ("game", po::value(&game_id)->default_value(game_id), "game id")
       ("seats", po::value(&seats)->default_value(seats), "seats per match")
       ("seed", po::value(&seed)->default_value(seed), "seed of match 0; match i uses seed + i");
+  // clang-format on
   po::variables_map vm;
-  if (auto exit_code = brethren::tools::parse_command_line(argc, argv, desc, vm, "brethren-make-recovery-db")) return *exit_code;
+  if (auto exit_code = brethren::tools::parse_command_line(argc, argv, desc, vm, "brethren-make-recovery-db"))
+    return *exit_code;
   const rules::GameRegistry games = rules::make_all_games_registry();
   const rules::Game* game = games.find(game_id);
   if (!game) {
@@ -104,8 +107,10 @@ int main(int argc, char** argv) {
       row.action = live->encode_action(seat, action).SerializeAsString();
       row.at = now;
       live = std::move(next);
-      if (to_the_end) ++finished_actions;
-      else ++actions;
+      if (to_the_end)
+        ++finished_actions;
+      else
+        ++actions;
       if (!live->is_terminal()) {
         store->append_action(std::move(row), count_failure);
         continue;
@@ -114,16 +119,19 @@ int main(int argc, char** argv) {
       persistence::ResultRecord result{match_id, outcome.SerializeAsString(), outcome.summary(), now, ""};
       if (game->info().action_log_secret()) result.final_state = live->serialize();
       persistence::Store::Unit unit;
-      unit.append_action(std::move(row)).finish_match(std::move(result)).set_room_status(code, persistence::RoomStatus::kFinished, now);
+      unit.append_action(std::move(row))
+          .finish_match(std::move(result))
+          .set_room_status(code, persistence::RoomStatus::kFinished, now);
       store->commit_unit(std::move(unit), count_failure);
       break;
     }
   }
   store->flush();
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  std::printf("wrote %zu unfinished %s matches (%zu actions, %.1f per match) and %zu finished ones (%zu actions) to %s "
-              "in %.1f s, %zu failed writes\n",
-              matches, game_id.c_str(), actions, matches ? static_cast<double>(actions) / static_cast<double>(matches) : 0.0,
-              finished, finished_actions, db.c_str(), seconds, failed);
+  std::printf(
+      "wrote %zu unfinished %s matches (%zu actions, %.1f per match) and %zu finished ones (%zu actions) to %s "
+      "in %.1f s, %zu failed writes\n",
+      matches, game_id.c_str(), actions, matches ? static_cast<double>(actions) / static_cast<double>(matches) : 0.0,
+      finished, finished_actions, db.c_str(), seconds, failed);
   return failed ? 1 : 0;
 }

@@ -21,12 +21,16 @@
 namespace brethren::rules {
 
 template <class T, class Ar>
-concept Archivable = requires(T& t, Ar& ar) { T::archive(t, ar); };
+concept Archivable = requires(T& t, Ar& ar) {
+  T::archive(t, ar);
+};
 
 class Writer {
  public:
   template <class... T>
-  void operator()(const T&... values) { (put(values), ...); }
+  void operator()(const T&... values) {
+    (put(values), ...);
+  }
 
   void put_varint(std::uint64_t v) {
     while (v >= 0x80) {
@@ -86,7 +90,9 @@ class Reader {
   explicit Reader(std::string_view in) : in_(in) {}
 
   template <class... T>
-  void operator()(T&... values) { (get(values), ...); }
+  void operator()(T&... values) {
+    (get(values), ...);
+  }
 
   // False once any read ran past the end or met an impossible value.
   bool ok() const { return ok_; }
@@ -96,7 +102,10 @@ class Reader {
   std::uint64_t get_varint() {
     std::uint64_t v = 0;
     for (int shift = 0; shift < 64; shift += 7) {
-      if (pos_ >= in_.size()) { ok_ = false; return 0; }
+      if (pos_ >= in_.size()) {
+        ok_ = false;
+        return 0;
+      }
       const auto byte = static_cast<std::uint8_t>(in_[pos_++]);
       v |= static_cast<std::uint64_t>(byte & 0x7f) << shift;
       if (!(byte & 0x80)) return v;
@@ -106,7 +115,10 @@ class Reader {
   }
   std::string get_bytes() {
     const std::uint64_t n = get_varint();
-    if (!ok_ || n > in_.size() - pos_) { ok_ = false; return {}; }
+    if (!ok_ || n > in_.size() - pos_) {
+      ok_ = false;
+      return {};
+    }
     std::string s(in_.substr(pos_, n));
     pos_ += n;
     return s;
@@ -138,7 +150,11 @@ class Reader {
   void get_container(std::vector<T>& v) {
     const std::uint64_t n = get_varint();
     // Every element takes at least one byte: refuse lengths the input cannot hold.
-    if (!ok_ || n > in_.size() - pos_) { ok_ = false; v.clear(); return; }
+    if (!ok_ || n > in_.size() - pos_) {
+      ok_ = false;
+      v.clear();
+      return;
+    }
     v.assign(n, T{});
     for (auto& x : v) get(x);
   }
@@ -150,7 +166,12 @@ class Reader {
   void get_container(std::optional<T>& v) {
     bool present = false;
     get(present);
-    if (present) { v.emplace(); get(*v); } else { v.reset(); }
+    if (present) {
+      v.emplace();
+      get(*v);
+    } else {
+      v.reset();
+    }
   }
 
   std::string_view in_;

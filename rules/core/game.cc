@@ -27,13 +27,6 @@ Status Game::check_seat_count(int seats) const {
   return Ok{};
 }
 
-// Until every game checks its setup itself: the old way, a match built and dropped.
-Status Game::check_setup(const v1::GameOptions& options, int seats) const {
-  auto probe = new_match(MatchSetup{options, seats, 0});
-  if (!probe) return probe.error();
-  return Ok{};
-}
-
 Result<std::unique_ptr<State>> replay(const Game& game, const MatchSetup& setup, std::span<const LoggedAction> log) {
   auto state = game.new_match(setup);
   if (!state) return state.error();

@@ -38,7 +38,7 @@ class Game {
   virtual Result<std::unique_ptr<State>> new_match(const MatchSetup& setup) const = 0;
   // kInvalidSeatCount / kInvalidOptions for a setup new_match would refuse,
   // without building a match: the lobby checks rooms with this.
-  virtual Status check_setup(const v1::GameOptions& options, int seats) const;
+  virtual Status check_setup(const v1::GameOptions& options, int seats) const = 0;
   // A state from State::serialize(), or kCorruptState.
   virtual Result<std::unique_ptr<State>> deserialize(std::string_view bytes) const = 0;
 
@@ -66,8 +66,7 @@ struct LoggedAction {
 };
 
 // Rebuilds a match from its setup and action log, checking every step.
-Result<std::unique_ptr<State>> replay(const Game& game, const MatchSetup& setup,
-                                      std::span<const LoggedAction> log);
+Result<std::unique_ptr<State>> replay(const Game& game, const MatchSetup& setup, std::span<const LoggedAction> log);
 
 // Builds an outcome from per-seat keys compared lexicographically, highest
 // first: keys[seat][0] is the score, later entries are tie-breaks. Seats with

@@ -10,14 +10,14 @@
 namespace brethren::rules {
 
 enum class ErrorCode {
-  kNotYourTurn,      // the seat is not among those that must act now
-  kIllegalAction,    // well-formed, but not allowed by the rules now
-  kMalformedAction,  // not an action of this game, or fields out of range
-  kGameOver,         // the match has ended
-  kInvalidOptions,   // options that the game does not accept
-  kInvalidSeatCount, // seat count outside the game's range
-  kUnknownGame,      // no game registered under that id
-  kCorruptState,     // serialized bytes that do not decode
+  kNotYourTurn,       // the seat is not among those that must act now
+  kIllegalAction,     // well-formed, but not allowed by the rules now
+  kMalformedAction,   // not an action of this game, or fields out of range
+  kGameOver,          // the match has ended
+  kInvalidOptions,    // options that the game does not accept
+  kInvalidSeatCount,  // seat count outside the game's range
+  kUnknownGame,       // no game registered under that id
+  kCorruptState,      // serialized bytes that do not decode
 };
 
 const char* to_string(ErrorCode code);
@@ -30,20 +30,32 @@ struct Error {
 template <class T>
 class [[nodiscard]] Result {
  public:
-  Result(T value) : v_(std::move(value)) {}  // NOLINT: implicit by design
+  Result(T value) : v_(std::move(value)) {}      // NOLINT: implicit by design
   Result(Error error) : v_(std::move(error)) {}  // NOLINT
 
   bool ok() const { return v_.index() == 0; }
   explicit operator bool() const { return ok(); }
 
-  T& value() & { assert(ok()); return std::get<0>(v_); }
-  const T& value() const& { assert(ok()); return std::get<0>(v_); }
-  T&& value() && { assert(ok()); return std::get<0>(std::move(v_)); }
+  T& value() & {
+    assert(ok());
+    return std::get<0>(v_);
+  }
+  const T& value() const& {
+    assert(ok());
+    return std::get<0>(v_);
+  }
+  T&& value() && {
+    assert(ok());
+    return std::get<0>(std::move(v_));
+  }
   T& operator*() & { return value(); }
   T* operator->() { return &value(); }
   const T* operator->() const { return &value(); }
 
-  const Error& error() const { assert(!ok()); return std::get<1>(v_); }
+  const Error& error() const {
+    assert(!ok());
+    return std::get<1>(v_);
+  }
 
  private:
   std::variant<T, Error> v_;
@@ -53,8 +65,6 @@ class [[nodiscard]] Result {
 struct Ok {};
 using Status = Result<Ok>;
 
-inline Error make_error(ErrorCode code, std::string message) {
-  return Error{code, std::move(message)};
-}
+inline Error make_error(ErrorCode code, std::string message) { return Error{code, std::move(message)}; }
 
 }  // namespace brethren::rules

@@ -31,7 +31,9 @@ class Rng {
     }
   }
   template <class Container>
-  void shuffle(Container& c) { shuffle(std::span(c.data(), c.size())); }
+  void shuffle(Container& c) {
+    shuffle(std::span(c.data(), c.size()));
+  }
 
   const std::array<std::uint64_t, 4>& words() const { return s_; }
   void set_words(const std::array<std::uint64_t, 4>& words) { s_ = words; }

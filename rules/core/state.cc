@@ -9,7 +9,7 @@ namespace {
 // unchanged.
 constexpr std::uint64_t kFormatVersion = 1;
 constexpr std::uint64_t kFormatVersionWithSecretStream = 2;
-}
+}  // namespace
 
 State::State(std::string game_id, int num_seats, std::uint64_t seed, std::uint64_t secret_seed)
     : game_id_(std::move(game_id)), num_seats_(num_seats), rng_(seed) {
@@ -38,7 +38,8 @@ std::string State::illegal_reason(Seat, ActionId) const { return "that action is
 Status State::apply(Seat seat, ActionId action) {
   if (is_terminal()) return make_error(ErrorCode::kGameOver, "the match has ended");
   if (seat < 0 || seat >= num_seats_) return make_error(ErrorCode::kNotYourTurn, "no such seat");
-  if (!is_acting(seat)) return make_error(ErrorCode::kNotYourTurn, "seat " + std::to_string(seat) + " need not act now");
+  if (!is_acting(seat))
+    return make_error(ErrorCode::kNotYourTurn, "seat " + std::to_string(seat) + " need not act now");
   if (action >= action_space_size()) return make_error(ErrorCode::kMalformedAction, "action out of range");
   if (!is_legal(seat, action)) return make_error(ErrorCode::kIllegalAction, illegal_reason(seat, action));
   do_apply(seat, action);

@@ -46,9 +46,7 @@ class Audience {
 
   constexpr bool is_everyone() const { return everyone_; }
   constexpr std::uint32_t seat_mask() const { return mask_; }
-  constexpr bool includes(Viewer v) const {
-    return everyone_ || (!v.is_spectator() && ((mask_ >> v.seat()) & 1u));
-  }
+  constexpr bool includes(Viewer v) const { return everyone_ || (!v.is_spectator() && ((mask_ >> v.seat()) & 1u)); }
 
  private:
   constexpr Audience(bool everyone, std::uint32_t mask) : everyone_(everyone), mask_(mask) {}

@@ -38,15 +38,17 @@ struct Ship {
   int id = 0;             // public id once at sea, 0 before
 
   template <class Self, class Ar>
-  static void archive(Self& s, Ar& ar) { ar(s.place, s.armed, s.revealed, s.treasure, s.id); }
+  static void archive(Self& s, Ar& ar) {
+    ar(s.place, s.armed, s.revealed, s.treasure, s.id);
+  }
 };
 
 struct Player {
-  std::vector<int> deck;            // treasure values; back() is the top card
+  std::vector<int> deck;  // treasure values; back() is the top card
   int unused_cannons = kCannonsPerPlayer;
-  std::vector<int> treasures_won;   // score pile: treasure values
-  std::vector<int> cannons_from;    // score pile: seats whose cannon he took
-  int preliminary_treasure = 0;     // LOM-4 card waiting for its ship
+  std::vector<int> treasures_won;  // score pile: treasure values
+  std::vector<int> cannons_from;   // score pile: seats whose cannon he took
+  int preliminary_treasure = 0;    // LOM-4 card waiting for its ship
 
   template <class Self, class Ar>
   static void archive(Self& s, Ar& ar) {

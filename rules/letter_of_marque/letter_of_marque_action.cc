@@ -27,12 +27,9 @@ Result<Action> from_proto(const v1::GameAction& action) {
     return id;
   };
   switch (act.kind_case()) {
-    case pb::Action::kChooseShip:
-      return Action::choose_ship(act.choose_ship().armed());
-    case pb::Action::kDepart:
-      return Action::depart(act.depart().armed());
-    case pb::Action::kPass:
-      return Action::pass();
+    case pb::Action::kChooseShip: return Action::choose_ship(act.choose_ship().armed());
+    case pb::Action::kDepart: return Action::depart(act.depart().armed());
+    case pb::Action::kPass: return Action::pass();
     case pb::Action::kReturnShip: {
       auto id = ship(act.return_ship().ship_id());
       if (!id) return id.error();
@@ -43,10 +40,10 @@ Result<Action> from_proto(const v1::GameAction& action) {
       if (!id) return id.error();
       return Action::attack(*id);
     }
-    case pb::Action::KIND_NOT_SET:
-      break;
+    case pb::Action::KIND_NOT_SET: break;
   }
-  return make_error(ErrorCode::kMalformedAction, "the action names none of choose_ship, depart, return_ship, attack, pass");
+  return make_error(ErrorCode::kMalformedAction,
+                    "the action names none of choose_ship, depart, return_ship, attack, pass");
 }
 
 v1::GameAction LetterOfMarqueState::encode_action(Seat, ActionId a) const { return to_proto(decode(a)); }

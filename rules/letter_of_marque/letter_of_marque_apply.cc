@@ -8,21 +8,13 @@ namespace brethren::rules::letter_of_marque {
 void LetterOfMarqueState::do_apply(Seat seat, ActionId id) {
   const Action a = decode(id);
   switch (a.kind) {
-    case Kind::kChooseShip:
-      choose_ship(seat, a.armed);
-      return;  // the preliminary turn ends when every seat has chosen
-    case Kind::kDepart:
-      depart(seat, a.armed);
-      break;
+    case Kind::kChooseShip: choose_ship(seat, a.armed); return;  // the preliminary turn ends when every seat has chosen
+    case Kind::kDepart: depart(seat, a.armed); break;
     case Kind::kPass:
       emit_passed(seat, false);  // LOM-11
       break;
-    case Kind::kReturnShip:
-      return_ship(seat, a.ship_id);
-      break;
-    case Kind::kAttack:
-      attack(seat, a.ship_id);
-      break;
+    case Kind::kReturnShip: return_ship(seat, a.ship_id); break;
+    case Kind::kAttack: attack(seat, a.ship_id); break;
   }
   end_turn();
 }

@@ -134,11 +134,8 @@ std::optional<v1::GameAction> HeuristicBot::choose(const v1::MatchView& view) {
         if (p_armed >= 0.999) score = -50;
         break;
       }
-      case pb::Action::kPass:
-        score = 0;
-        break;
-      default:
-        score = -100;
+      case pb::Action::kPass: score = 0; break;
+      default: score = -100;
     }
     if (score > best + 1e-9) {
       best = score;

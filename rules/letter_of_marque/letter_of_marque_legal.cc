@@ -20,8 +20,10 @@ void LetterOfMarqueState::fill_legal_actions(Seat seat, std::vector<ActionId>& o
   bool reserve_unarmed = false, reserve_armed = false;
   std::uint64_t own = 0;
   for (int k = 0; k < kShipsPerPlayer; ++k) {
-    if (mine[k].place == Place::kReserve) (mine[k].armed ? reserve_armed : reserve_unarmed) = true;
-    else if (mine[k].place == Place::kAtSea) own |= std::uint64_t{1} << mine[k].id;
+    if (mine[k].place == Place::kReserve)
+      (mine[k].armed ? reserve_armed : reserve_unarmed) = true;
+    else if (mine[k].place == Place::kAtSea)
+      own |= std::uint64_t{1} << mine[k].id;
   }
   if (phase_ == Phase::kPreliminary) {
     if (reserve_unarmed) out.push_back(encode(Action::choose_ship(false)));
@@ -52,13 +54,11 @@ std::string LetterOfMarqueState::illegal_reason(Seat seat, ActionId id) const {
     return "no ship of that kind left in your reserve";
   }
   switch (a.kind) {
-    case Kind::kChooseShip:
-      return "the preliminary turn is over";
+    case Kind::kChooseShip: return "the preliminary turn is over";
     case Kind::kDepart:
       if (p.deck.empty()) return "your treasure deck is empty, no ship can depart (LOM-8)";
       return a.armed ? "no armed ship left in your reserve" : "no unarmed ship left in your reserve";
-    case Kind::kPass:
-      return "you may pass only with an empty treasure deck and no ship at sea (LOM-11)";
+    case Kind::kPass: return "you may pass only with an empty treasure deck and no ship at sea (LOM-11)";
     case Kind::kReturnShip:
       if (!ship_at_sea(a.ship_id)) return "no ship with that id is at sea";
       return "that ship is not yours (LOM-9)";

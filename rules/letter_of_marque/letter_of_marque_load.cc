@@ -88,17 +88,16 @@ bool LetterOfMarqueState::well_formed() const {
   // A seat's cannon cards: unused, or scored by a defender (LOM-10).
   for (Seat s = 0; s < n; ++s) {
     int used = 0;
-    for (const Player& p : players_) used += static_cast<int>(std::count(p.cannons_from.begin(), p.cannons_from.end(), s));
+    for (const Player& p : players_)
+      used += static_cast<int>(std::count(p.cannons_from.begin(), p.cannons_from.end(), s));
     if (players_[s].unused_cannons + used > kCannonsPerPlayer) return false;
   }
   switch (phase_) {
     case Phase::kPreliminary:
       if (current_ != -1 || next_ship_id_ != 1) return false;
       return std::any_of(players_.begin(), players_.end(), [](const Player& p) { return p.preliminary_treasure != 0; });
-    case Phase::kRegular:
-      return current_ >= 0 && current_ < n && !game_over();
-    case Phase::kFinished:
-      return current_ == -1 && game_over();
+    case Phase::kRegular: return current_ >= 0 && current_ < n && !game_over();
+    case Phase::kFinished: return current_ == -1 && game_over();
   }
   return false;
 }

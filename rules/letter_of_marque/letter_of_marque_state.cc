@@ -57,9 +57,8 @@ int LetterOfMarqueState::reserve_count(Seat seat, bool armed) const {
 
 Ship* LetterOfMarqueState::reserve_ship(Seat seat, bool armed) {
   Ship* ships = &ships_[seat * kShipsPerPlayer];
-  Ship* found = std::find_if(ships, ships + kShipsPerPlayer, [armed](const Ship& s) {
-    return s.place == Place::kReserve && s.armed == armed;
-  });
+  Ship* found = std::find_if(ships, ships + kShipsPerPlayer,
+                             [armed](const Ship& s) { return s.place == Place::kReserve && s.armed == armed; });
   return found == ships + kShipsPerPlayer ? nullptr : found;
 }
 
@@ -84,8 +83,7 @@ Ship* LetterOfMarqueState::find_at_sea(int id) { return const_cast<Ship*>(ship_a
 int LetterOfMarqueState::score(Seat seat) const {
   // LOM-14: treasure values in the score pile + 1 per opponent cannon card.
   const Player& p = players_[seat];
-  return std::accumulate(p.treasures_won.begin(), p.treasures_won.end(), 0) +
-         static_cast<int>(p.cannons_from.size());
+  return std::accumulate(p.treasures_won.begin(), p.treasures_won.end(), 0) + static_cast<int>(p.cannons_from.size());
 }
 
 int LetterOfMarqueState::cannons_held(Seat seat) const {

@@ -47,16 +47,18 @@ struct Ship {
   std::vector<int> prisoners;  // prisoner values in placement order (face down)
 
   template <class Self, class Ar>
-  static void archive(Self& s, Ar& ar) { ar(s.loot, s.prisoners); }
+  static void archive(Self& s, Ar& ar) {
+    ar(s.loot, s.prisoners);
+  }
 };
 
 struct Player {
-  std::vector<int> hand;  // crew card ids, ascending
-  int debt = 0;           // yellow cube (PRQ-12)
-  bool passed = false;    // in the current auction
-  int void_mask = 0;      // PRQ-18: bit per colour with a void marker
-  bool remove_kept = false;               // PRQ-35(b)
-  std::vector<int> discarded_prisoners;   // values, face down (PRQ-35(a))
+  std::vector<int> hand;                 // crew card ids, ascending
+  int debt = 0;                          // yellow cube (PRQ-12)
+  bool passed = false;                   // in the current auction
+  int void_mask = 0;                     // PRQ-18: bit per colour with a void marker
+  bool remove_kept = false;              // PRQ-35(b)
+  std::vector<int> discarded_prisoners;  // values, face down (PRQ-35(a))
   std::array<Ship, kGoods> ships{};
 
   template <class Self, class Ar>
@@ -69,14 +71,18 @@ struct Play {
   int seat = 0;
   int card = 0;
   template <class Self, class Ar>
-  static void archive(Self& s, Ar& ar) { ar(s.seat, s.card); }
+  static void archive(Self& s, Ar& ar) {
+    ar(s.seat, s.card);
+  }
 };
 
 struct LootSlot {
   int loot = 0;
   std::vector<int> prisoners;  // values, face down (PRQ-41)
   template <class Self, class Ar>
-  static void archive(Self& s, Ar& ar) { ar(s.loot, s.prisoners); }
+  static void archive(Self& s, Ar& ar) {
+    ar(s.loot, s.prisoners);
+  }
 };
 
 // Per-ship totals for scoring (PRQ-44, PRQ-45).
@@ -86,7 +92,7 @@ struct ShipScore {
   int loot_value = 0;  // after x2, never below 0
   int prisoners = 0;
   bool sunk = false;
-  int value = 0;       // 0 when sunk, else loot_value + prisoners
+  int value = 0;  // 0 when sunk, else loot_value + prisoners
 };
 
 // The legality of one crew card for a player who holds `hand` (card ids),
@@ -203,9 +209,9 @@ class PortRoyalPanningState : public StateBase<PortRoyalPanningState> {
   Seat privileged_ = -1;  // PRQ-13
   int high_bid_ = 0;
   Seat high_bidder_ = -1;
-  int bid_cube_ = -1;     // PRQ-12, -1 while nobody holds the privileges
+  int bid_cube_ = -1;  // PRQ-12, -1 while nobody holds the privileges
   int trump_ = -1;
-  int pirate_ = -1;       // loot id under the pirate figure (PRQ-14)
+  int pirate_ = -1;  // loot id under the pirate figure (PRQ-14)
   Seat trick_leader_ = -1;
   std::vector<Player> players_;
   std::vector<LootSlot> available_;        // face-up loot cards in the middle

@@ -163,11 +163,11 @@ pb::Action to_proto(const Action& a) {
 }
 
 Result<Action> from_proto(const pb::Action& act, int seats) {
-#define PRQ_TRY(field, expr)             \
-  do {                                   \
-    auto field##_r = (expr);             \
+#define PRQ_TRY(field, expr)                  \
+  do {                                        \
+    auto field##_r = (expr);                  \
     if (!field##_r) return field##_r.error(); \
-    out.field = *field##_r;              \
+    out.field = *field##_r;                   \
   } while (false)
   Action out;
   switch (act.kind_case()) {
@@ -178,9 +178,7 @@ Result<Action> from_proto(const pb::Action& act, int seats) {
       out.amount = amount;
       return out;
     }
-    case pb::Action::kPass:
-      out.kind = Kind::kPass;
-      return out;
+    case pb::Action::kPass: out.kind = Kind::kPass; return out;
     case pb::Action::kSetAside:
       out.kind = Kind::kSetAside;
       PRQ_TRY(card, crew_from(act.set_aside().card()));
@@ -212,15 +210,9 @@ Result<Action> from_proto(const pb::Action& act, int seats) {
       out.kind = Kind::kPlaceLoot;
       PRQ_TRY(ship, ship_from(act.place_loot().ship()));
       return out;
-    case pb::Action::kPayDown:
-      out.kind = Kind::kPayDown;
-      return out;
-    case pb::Action::kDiscardWithRemove:
-      out.kind = Kind::kDiscardWithRemove;
-      return out;
-    case pb::Action::kKeepRemove:
-      out.kind = Kind::kKeepRemove;
-      return out;
+    case pb::Action::kPayDown: out.kind = Kind::kPayDown; return out;
+    case pb::Action::kDiscardWithRemove: out.kind = Kind::kDiscardWithRemove; return out;
+    case pb::Action::kKeepRemove: out.kind = Kind::kKeepRemove; return out;
     case pb::Action::kRemoveLoot:
       out.kind = Kind::kRemoveLoot;
       PRQ_TRY(loot, loot_from(act.remove_loot().loot_id()));
@@ -249,8 +241,7 @@ Result<Action> from_proto(const pb::Action& act, int seats) {
       out.kind = Kind::kPlacePrisoner;
       PRQ_TRY(ship, ship_from(act.place_prisoner().ship()));
       return out;
-    case pb::Action::KIND_NOT_SET:
-      break;
+    case pb::Action::KIND_NOT_SET: break;
   }
 #undef PRQ_TRY
   return make_error(ErrorCode::kMalformedAction, "the action names no Port Royal action");

@@ -19,9 +19,7 @@ void PortRoyalPanningState::do_apply(Seat seat, ActionId id) {
   const Action a = decode(id);
   pb::Event event;
   switch (phase_) {
-    case Phase::kAuction:
-      apply_auction(seat, a);
-      return;
+    case Phase::kAuction: apply_auction(seat, a); return;
     case Phase::kExchange: {
       // PRQ-13.1, PRQ-H-3
       const int card = a.card;
@@ -61,12 +59,8 @@ void PortRoyalPanningState::do_apply(Seat seat, ActionId id) {
       tricks_.emplace_back();
       phase_ = Phase::kPlay;
       return;
-    case Phase::kPlay:
-      apply_play(seat, a.card);
-      return;
-    case Phase::kResolveLoot:
-      apply_resolve(seat, a);
-      return;
+    case Phase::kPlay: apply_play(seat, a.card); return;
+    case Phase::kResolveLoot: apply_resolve(seat, a); return;
     case Phase::kPlacePrisoner: {
       // PRQ-28: face down, no weight.
       const int ship = a.ship;
@@ -78,8 +72,7 @@ void PortRoyalPanningState::do_apply(Seat seat, ActionId id) {
       if (pending_prisoners_.empty()) after_resolution();
       return;
     }
-    case Phase::kFinished:
-      return;
+    case Phase::kFinished: return;
   }
 }
 
@@ -95,8 +88,8 @@ void PortRoyalPanningState::apply_auction(Seat seat, const Action& a) {
     event.mutable_bid_made()->set_amount(high_bid_);
   }
   emit_event(std::move(event));
-  const int active = static_cast<int>(
-      std::count_if(players_.begin(), players_.end(), [](const Player& p) { return !p.passed; }));
+  const int active =
+      static_cast<int>(std::count_if(players_.begin(), players_.end(), [](const Player& p) { return !p.passed; }));
   if (high_bidder_ >= 0 && active == 1) {
     end_auction(high_bidder_, false);  // PRQ-9
   } else if (active == 0) {
@@ -185,8 +178,8 @@ void PortRoyalPanningState::finish_trick() {
   const int best = trick_winner(trick, trump_);
   const Seat winner = trick[best].seat;
   // PRQ-23: the marked loot card and its prisoners go to the winner.
-  const auto slot = std::find_if(available_.begin(), available_.end(),
-                                 [&](const LootSlot& s) { return s.loot == pirate_; });
+  const auto slot =
+      std::find_if(available_.begin(), available_.end(), [&](const LootSlot& s) { return s.loot == pirate_; });
   pending_loot_ = slot->loot;
   pending_prisoners_ = slot->prisoners;
   available_.erase(slot);
@@ -319,8 +312,7 @@ void PortRoyalPanningState::apply_resolve(Seat seat, const Action& a) {
       e->set_to(good_pb(a.to));
       break;
     }
-    default:
-      return;  // not a way to resolve a won card: never legal here
+    default: return;  // not a way to resolve a won card: never legal here
   }
   emit_event(std::move(event));
   loot_resolved();

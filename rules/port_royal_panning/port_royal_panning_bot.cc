@@ -132,8 +132,8 @@ struct Ctx {
     } else {
       for (int i = 0; i < 4; ++i) best = std::max(best, place_delta(i, c));
     }
-    if (privileged() && (c.special() == pb::SPECIAL_NONE || c.special() == pb::SPECIAL_PLUS8 ||
-                         c.special() == pb::SPECIAL_PLUS6))
+    if (privileged() &&
+        (c.special() == pb::SPECIAL_NONE || c.special() == pb::SPECIAL_PLUS8 || c.special() == pb::SPECIAL_PLUS6))
       best = std::max(best, static_cast<double>(std::min(weight_of(c), paydown_room())));
     if (my && my->remove_card_kept()) best = std::max(best, 0.0);
     return best + prisoners * best_prisoner_delta(kUnknownPrisoner);
@@ -198,8 +198,10 @@ double rate(const Ctx& ctx, const pb::Action& a, const std::vector<pb::CrewCard>
       const pb::Colour col = best_colour(hand);
       int strength = 0;
       for (const auto& c : hand) {
-        if (c.colour() == col) ++strength;
-        else if (c.colour() == pb::COLOUR_GHOST ? c.value() >= 5 : c.value() >= ctx.max_crew() - 1) ++strength;
+        if (c.colour() == col)
+          ++strength;
+        else if (c.colour() == pb::COLOUR_GHOST ? c.value() >= 5 : c.value() >= ctx.max_crew() - 1)
+          ++strength;
       }
       const int limit = std::min(4, strength - 2);
       const int amount = a.bid().amount();
@@ -277,8 +279,7 @@ double rate(const Ctx& ctx, const pb::Action& a, const std::vector<pb::CrewCard>
     case pb::Action::kPlacePrisoner: {
       // On a ship that will not sink; among those, the one with most room left.
       const int i = ship_index(a.place_prisoner().ship());
-      const double p =
-          v.pending_prisoner_values_size() > 0 ? v.pending_prisoner_values(0) : kUnknownPrisoner;
+      const double p = v.pending_prisoner_values_size() > 0 ? v.pending_prisoner_values(0) : kUnknownPrisoner;
       ShipModel s = ctx.ships[i];
       s.prisoners.push_back(p);
       return ship_value(s) - ship_value(ctx.ships[i]) + 0.01 * headroom(ctx.ships[i]);

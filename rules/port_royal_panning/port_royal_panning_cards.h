@@ -27,9 +27,9 @@ constexpr int ghost_card(int index) { return kColouredCards + index; }
 // --- Per player count (§1.4, §1.5) -------------------------------------------
 struct PlayerCountSetup {
   int players;
-  int max_crew_value;     // crew values 1..max in every colour
+  int max_crew_value;         // crew values 1..max in every colour
   std::array<int, 2> ghosts;  // ghost card ids used
-  int capacity;           // ship capacity in tons (PRQ-44)
+  int capacity;               // ship capacity in tons (PRQ-44)
 };
 inline constexpr PlayerCountSetup kSetups[] = {
     {3, 6, {ghost_card(0), ghost_card(1)}, 24},
@@ -37,11 +37,11 @@ inline constexpr PlayerCountSetup kSetups[] = {
 };
 constexpr const PlayerCountSetup& setup_for(int players) { return kSetups[players == 3 ? 0 : 1]; }
 
-inline constexpr int kHandSize = 8;     // PRQ-8
-inline constexpr int kFaceUpCrew = 2;   // PRQ-8
-inline constexpr int kTricks = 8;       // PRQ-24
-inline constexpr int kRounds = 6;       // §3
-inline constexpr int kMaxDebt = 19;     // PRQ-10
+inline constexpr int kHandSize = 8;    // PRQ-8
+inline constexpr int kFaceUpCrew = 2;  // PRQ-8
+inline constexpr int kTricks = 8;      // PRQ-24
+inline constexpr int kRounds = 6;      // §3
+inline constexpr int kMaxDebt = 19;    // PRQ-10
 
 // --- Loot cards (§1.2, §1.3) ---------------------------------------------------
 // Id 0..39: standard loot, good * 10 + index (goods biscuits, tobacco, rum,

@@ -103,8 +103,7 @@ void PortRoyalPanningState::fill_legal_actions(Seat seat, std::vector<ActionId>&
     case Phase::kPlacePrisoner:
       for (int ship = 0; ship < kGoods; ++ship) out.push_back(action::place_prisoner(ship));
       break;
-    case Phase::kFinished:
-      break;
+    case Phase::kFinished: break;
   }
   std::sort(out.begin(), out.end());
 }
@@ -163,22 +162,17 @@ std::string PortRoyalPanningState::illegal_reason(Seat seat, ActionId id) const 
     case Phase::kExchange:
       if (a.kind == Kind::kSetAside) return "that crew card is not in your hand (PRQ-13)";
       return "first set aside 2 crew cards face down (PRQ-13)";
-    case Phase::kNameTrump:
-      return "name the trump colour now (PRQ-13)";
-    case Phase::kNameLeader:
-      return "name the player who leads the first trick (PRQ-13)";
+    case Phase::kNameTrump: return "name the trump colour now (PRQ-13)";
+    case Phase::kNameLeader: return "name the player who leads the first trick (PRQ-13)";
     case Phase::kChooseLoot:
       if (a.kind == Kind::kChooseLoot) return "that loot card is not available (PRQ-14)";
       return "place the pirate figure on an available loot card first (PRQ-14)";
     case Phase::kPlay:
       if (a.kind == Kind::kPlayCard) return play_reason(seat, a.card);
       return "play a crew card (PRQ-15, PRQ-16)";
-    case Phase::kResolveLoot:
-      return resolve_reason(seat, a);
-    case Phase::kPlacePrisoner:
-      return "place the prisoner card you won face down on one of your ships (PRQ-28)";
-    case Phase::kFinished:
-      break;
+    case Phase::kResolveLoot: return resolve_reason(seat, a);
+    case Phase::kPlacePrisoner: return "place the prisoner card you won face down on one of your ships (PRQ-28)";
+    case Phase::kFinished: break;
   }
   return "the game has ended (PRQ-43)";
 }

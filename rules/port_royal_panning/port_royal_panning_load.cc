@@ -102,8 +102,8 @@ bool PortRoyalPanningState::cards_accounted_for() const {
   }
   if (!ok) return false;
   for (int c = 0; c < kCrewCards; ++c) {
-    const bool in_game = is_ghost(c) ? (c == setup.ghosts[0] || c == setup.ghosts[1])
-                                     : crew_value(c) <= setup.max_crew_value;
+    const bool in_game =
+        is_ghost(c) ? (c == setup.ghosts[0] || c == setup.ghosts[1]) : crew_value(c) <= setup.max_crew_value;
     if (crew[c] != (in_game ? 1 : 0)) return false;
   }
   return true;
@@ -131,8 +131,7 @@ bool PortRoyalPanningState::round_consistent() const {
   if (!auction && face_up_.size() != 0) return false;
   if (auction && (face_up_.size() != kFaceUpCrew || !set_aside_.empty())) return false;
   const bool exchanged = phase_ >= Phase::kNameTrump;
-  if (set_aside_.size() != (exchanged ? kFaceUpCrew : phase_ == Phase::kExchange ? set_aside_.size() : 0))
-    return false;
+  if (set_aside_.size() != (exchanged ? kFaceUpCrew : phase_ == Phase::kExchange ? set_aside_.size() : 0)) return false;
   if (set_aside_.size() > kFaceUpCrew) return false;
   if (phase_ == Phase::kExchange || phase_ == Phase::kNameTrump || phase_ == Phase::kNameLeader) {
     if (current_ != privileged_) return false;
@@ -143,8 +142,10 @@ bool PortRoyalPanningState::round_consistent() const {
   for (std::size_t t = 0; t < tricks_.size(); ++t) {
     const auto& trick = tricks_[t];
     const bool last = t + 1 == tricks_.size();
-    if (static_cast<int>(trick.size()) == n) ++done;
-    else if (!(last && phase_ == Phase::kPlay)) return false;
+    if (static_cast<int>(trick.size()) == n)
+      ++done;
+    else if (!(last && phase_ == Phase::kPlay))
+      return false;
     std::array<int, 4> in_trick{};
     for (const Play& pl : trick) {
       if (++in_trick[pl.seat] != 1) return false;
@@ -159,7 +160,8 @@ bool PortRoyalPanningState::round_consistent() const {
       return false;
   }
   // PRQ-7: nine loot cards face up at the start of a round, one per trick.
-  const int on_table = static_cast<int>(available_.size()) + static_cast<int>(tricks_.size()) - (phase_ == Phase::kPlay);
+  const int on_table =
+      static_cast<int>(available_.size()) + static_cast<int>(tricks_.size()) - (phase_ == Phase::kPlay);
   if (on_table != kTricks + 1) return false;
   if (phase_ == Phase::kChooseLoot && tricks_.size() >= static_cast<std::size_t>(kTricks)) return false;
   // PRQ-8: eight cards each, the privileged seat two more until he sets two aside.

@@ -21,9 +21,12 @@ PortRoyalPanningState::PortRoyalPanningState(const pb::Options& options, int sea
   loot_values_.resize(kStandardLoot);
   for (int id = 0; id < kStandardLoot; ++id) {
     const int index = id % kLootPerGood;
-    if (options.loot_values_size() == kStandardLoot) loot_values_[id] = options.loot_values(id);
-    else if (options.loot_values_size() == kLootPerGood) loot_values_[id] = options.loot_values(index);
-    else loot_values_[id] = kDefaultLootValues[index];
+    if (options.loot_values_size() == kStandardLoot)
+      loot_values_[id] = options.loot_values(id);
+    else if (options.loot_values_size() == kLootPerGood)
+      loot_values_[id] = options.loot_values(index);
+    else
+      loot_values_[id] = kDefaultLootValues[index];
   }
   players_.resize(seats);
   // PRQ-3: Move 1 card at the bottom of the shuffled loot deck.
@@ -157,7 +160,7 @@ ShipScore score_ship(const Ship& ship, int base_capacity, const std::vector<int>
       continue;
     }
     const SpecialDef& def = special_def(l);
-    out.weight += def.value_delta;       // PRQ-30, PRQ-31
+    out.weight += def.value_delta;  // PRQ-30, PRQ-31
     value += def.value_delta;
     out.capacity += def.capacity_delta;  // PRQ-32
     doubled = doubled || def.doubles;    // PRQ-33: value only (PRQ-A-5)
@@ -165,7 +168,7 @@ ShipScore score_ship(const Ship& ship, int base_capacity, const std::vector<int>
   if (doubled) value *= 2;
   out.loot_value = std::max(0, value);  // PRQ-34
   out.prisoners = std::accumulate(ship.prisoners.begin(), ship.prisoners.end(), 0);
-  out.sunk = out.weight > out.capacity;                        // PRQ-44
+  out.sunk = out.weight > out.capacity;                       // PRQ-44
   out.value = out.sunk ? 0 : out.loot_value + out.prisoners;  // PRQ-45
   return out;
 }

@@ -40,12 +40,12 @@ namespace brethren::rules::port_royal_pfister {
 inline constexpr const char* kGameId = "port-royal-pfister";
 // Game::max_moves(): the most accepted moves one match can take (see docs/games).
 inline constexpr std::uint64_t kMaxMoves = 23000;
-inline constexpr int kStartCoins = 3;          // PRP-4
-inline constexpr int kEndPoints = 12;          // PRP-40
-inline constexpr int kTaxThreshold = 12;       // PRP-17
-inline constexpr int kAdmiralHarbor = 5;       // PRP-35
-inline constexpr int kAdmiralCoins = 2;        // PRP-35
-inline constexpr int kMaxReshuffles = 20;     // PRP-A-14
+inline constexpr int kStartCoins = 3;      // PRP-4
+inline constexpr int kEndPoints = 12;      // PRP-40
+inline constexpr int kTaxThreshold = 12;   // PRP-17
+inline constexpr int kAdmiralHarbor = 5;   // PRP-35
+inline constexpr int kAdmiralCoins = 2;    // PRP-35
+inline constexpr int kMaxReshuffles = 20;  // PRP-A-14
 
 enum class Phase : std::uint8_t { kDiscover = 1, kRepel = 2, kTradeHire = 3, kFinished = 4 };
 
@@ -55,7 +55,9 @@ struct Player {
   std::vector<std::uint8_t> expeditions;  // fulfilled
 
   template <class Self, class Ar>
-  static void archive(Self& s, Ar& ar) { ar(s.coins, s.persons, s.expeditions); }
+  static void archive(Self& s, Ar& ar) {
+    ar(s.coins, s.persons, s.expeditions);
+  }
 };
 
 class PortRoyalState : public StateBase<PortRoyalState> {
@@ -101,9 +103,8 @@ class PortRoyalState : public StateBase<PortRoyalState> {
 
   template <class Self, class Ar>
   static void archive(Self& s, Ar& ar) {
-    ar(s.end_condition_, s.phase_, s.active_, s.start_, s.taking_, s.base_allowance_, s.taken_, s.drawn_,
-       s.pending_, s.end_triggered_, s.generation_, s.card_generation_, s.draw_, s.discard_, s.harbor_,
-       s.expeditions_, s.players_);
+    ar(s.end_condition_, s.phase_, s.active_, s.start_, s.taking_, s.base_allowance_, s.taken_, s.drawn_, s.pending_,
+       s.end_triggered_, s.generation_, s.card_generation_, s.draw_, s.discard_, s.harbor_, s.expeditions_, s.players_);
   }
 
  protected:
@@ -165,12 +166,12 @@ class PortRoyalState : public StateBase<PortRoyalState> {
   int drawn_ = 0;           // cards drawn by the active player this turn
   int pending_ = -1;        // Phase::kRepel: the ship just drawn
   bool end_triggered_ = false;
-  int generation_ = 0;                        // number of reshuffles so far
-  std::vector<std::uint8_t> card_generation_; // per card id: pile it was last drawn from
-  std::vector<std::uint8_t> draw_;            // back() is the top card
-  std::vector<std::uint8_t> discard_;         // back() is the top card
+  int generation_ = 0;                         // number of reshuffles so far
+  std::vector<std::uint8_t> card_generation_;  // per card id: pile it was last drawn from
+  std::vector<std::uint8_t> draw_;             // back() is the top card
+  std::vector<std::uint8_t> discard_;          // back() is the top card
   std::vector<std::uint8_t> harbor_;
-  std::vector<std::uint8_t> expeditions_;     // the expedition area
+  std::vector<std::uint8_t> expeditions_;  // the expedition area
   std::vector<Player> players_;
 };
 

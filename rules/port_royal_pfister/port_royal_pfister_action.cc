@@ -48,7 +48,8 @@ Result<Action> from_proto(const v1::GameAction& action) {
       if (e < 0 || e >= kNumExpeditionKinds)
         return make_error(ErrorCode::kMalformedAction, "expedition must name an Expedition card (CARD_KIND_EXP_*)");
       for (int j : {f.jacks_as_anchor(), f.jacks_as_cross(), f.jacks_as_house()}) {
-        if (j < 0 || j > kMaxJacksPerSymbol) return make_error(ErrorCode::kMalformedAction, "jacks per symbol must be 0..2");
+        if (j < 0 || j > kMaxJacksPerSymbol)
+          return make_error(ErrorCode::kMalformedAction, "jacks per symbol must be 0..2");
       }
       return Action::fulfil(e, f.jacks_as_anchor(), f.jacks_as_cross(), f.jacks_as_house());
     }

@@ -23,7 +23,7 @@
 
 namespace brethren::rules::port_royal_pfister {
 
-inline constexpr int kMaxHarbor = 65;  // 60 persons + at most 5 ships
+inline constexpr int kMaxHarbor = 65;         // 60 persons + at most 5 ships
 inline constexpr int kMaxJacksPerSymbol = 2;  // no Expedition needs more of one symbol
 
 // The layout of the ActionId space (encode/decode and action_space_size are
@@ -40,8 +40,8 @@ inline constexpr ActionId kFulfilPerKind = 27;
 inline constexpr ActionId kSpaceSize = kFulfilBase + kFulfilPerKind * kNumExpeditionKinds;
 inline constexpr ActionId take(int position) { return kTakeBase + static_cast<ActionId>(position); }
 inline constexpr ActionId fulfil(int expedition, int jacks_anchor, int jacks_cross, int jacks_house) {
-  return kFulfilBase + static_cast<ActionId>(kFulfilPerKind * expedition + 9 * jacks_anchor + 3 * jacks_cross +
-                                             jacks_house);
+  return kFulfilBase +
+         static_cast<ActionId>(kFulfilPerKind * expedition + 9 * jacks_anchor + 3 * jacks_cross + jacks_house);
 }
 }  // namespace action
 

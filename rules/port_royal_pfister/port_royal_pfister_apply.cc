@@ -138,9 +138,8 @@ bool PortRoyalState::dock(int id, pb::Bust* bust) {
   // PRP-14, PRP-15
   harbor_.push_back(static_cast<std::uint8_t>(id));
   const Colour colour = card(id).colour;
-  const auto same = std::count_if(harbor_.begin(), harbor_.end(), [colour](int h) {
-    return card(h).type == Type::kShip && card(h).colour == colour;
-  });
+  const auto same = std::count_if(harbor_.begin(), harbor_.end(),
+                                  [colour](int h) { return card(h).type == Type::kShip && card(h).colour == colour; });
   if (same < 2) return false;
   bust->set_colour(static_cast<pb::Colour>(colour));
   for (int h : harbor_) {
@@ -279,7 +278,8 @@ void PortRoyalState::fulfil(Seat seat, const Action& f) {
   for (const auto& [type, n] : discards) {
     for (int k = 0; k < n; ++k) {
       // The last hired of that type (persons of one symbol are all alike).
-      auto it = std::find_if(p.persons.rbegin(), p.persons.rend(), [type = type](int pid) { return card(pid).person == type; });
+      auto it = std::find_if(p.persons.rbegin(), p.persons.rend(),
+                             [type = type](int pid) { return card(pid).person == type; });
       const int pid = *it;
       p.persons.erase(std::next(it).base());
       discard_.push_back(static_cast<std::uint8_t>(pid));

@@ -11,7 +11,6 @@ namespace {
 
 namespace pb = v1::port_royal_pfister;
 
-
 // Proto CardKind value = index into kKinds + 1 (card_proto(), port_royal_pfister_cards.h).
 const CardKind* kind_of(int proto_kind) {
   if (proto_kind < 1 || proto_kind > kNumKinds) return nullptr;
@@ -78,9 +77,9 @@ int card_score(const pb::View& g, const pb::PlayerView& me, int k, bool active) 
     case Person::kSettler:
       bonus = symbol_wanted(g, me, c->person) ? 6 : 1;  // towards an Expedition
       break;
-    case Person::kJack: bonus = 4; break;           // any Expedition symbol
-    case Person::kMademoiselle: bonus = 3; break;   // every later hire cheaper
-    case Person::kTrader: bonus = 2; break;         // more coins per ship
+    case Person::kJack: bonus = 4; break;          // any Expedition symbol
+    case Person::kMademoiselle: bonus = 3; break;  // every later hire cheaper
+    case Person::kTrader: bonus = 2; break;        // more coins per ship
     case Person::kSailor:
     case Person::kPirate: bonus = me.swords() < 5 ? 3 : 0; break;  // repel ships, avoid busts
     case Person::kAdmiral:

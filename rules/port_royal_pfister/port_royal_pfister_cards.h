@@ -19,8 +19,18 @@ enum class Type : std::uint8_t { kShip = 1, kPerson = 2, kExpedition = 3, kTax =
 // Values equal the proto enums (Colour, PersonType, TaxType).
 enum class Colour : std::uint8_t { kNone = 0, kYellow = 1, kBlue = 2, kGreen = 3, kRed = 4, kBlack = 5 };
 enum class Person : std::uint8_t {
-  kNone = 0, kTrader = 1, kSettler = 2, kCaptain = 3, kPriest = 4, kJack = 5, kSailor = 6,
-  kPirate = 7, kMademoiselle = 8, kJester = 9, kAdmiral = 10, kGovernor = 11,
+  kNone = 0,
+  kTrader = 1,
+  kSettler = 2,
+  kCaptain = 3,
+  kPriest = 4,
+  kJack = 5,
+  kSailor = 6,
+  kPirate = 7,
+  kMademoiselle = 8,
+  kJester = 9,
+  kAdmiral = 10,
+  kGovernor = 11,
 };
 enum class Tax : std::uint8_t { kNone = 0, kMostSwords = 1, kFewestPoints = 2 };
 
@@ -34,8 +44,8 @@ struct CardKind {
   int swords = 0;                 // ships: sword value (0 with a skull); Sailor 1, Pirate 2
   bool skull = false;
   Person person = Person::kNone;
-  int points = 0;                 // persons and expeditions (PRP-39)
-  int cost = 0;                   // persons: hire cost
+  int points = 0;                            // persons and expeditions (PRP-39)
+  int cost = 0;                              // persons: hire cost
   int anchors = 0, crosses = 0, houses = 0;  // expeditions: required symbols
   Tax tax = Tax::kNone;
   int copies = 1;
@@ -50,8 +60,8 @@ constexpr CardKind person(const char* code, Person p, int points, int cost, int 
   return {code, Type::kPerson, c, 0, swords, false, p, points, cost, 0, 0, 0, Tax::kNone, copies};
 }
 constexpr CardKind expedition(const char* code, int anchors, int crosses, int houses, int points, int coins) {
-  return {code, Type::kExpedition, Colour::kNone, coins, 0, false, Person::kNone, points, 0,
-          anchors, crosses, houses, Tax::kNone, 1};
+  return {code, Type::kExpedition, Colour::kNone, coins,  0,          false, Person::kNone, points,
+          0,    anchors,           crosses,       houses, Tax::kNone, 1};
 }
 constexpr CardKind tax(const char* code, Tax t, int copies) {
   return {code, Type::kTax, Colour::kNone, 0, 0, false, Person::kNone, 0, 0, 0, 0, 0, t, copies};

@@ -49,7 +49,7 @@ void PortRoyalState::fill_legal_actions(Seat seat, std::vector<ActionId>& out) c
   switch (phase_) {
     case Phase::kDiscover:
       if (seat != active_) return;
-      if (can_draw()) out.push_back(encode(Action::simple(Kind::kDraw)));  // PRP-11, PRP-A-10
+      if (can_draw()) out.push_back(encode(Action::simple(Kind::kDraw)));                 // PRP-11, PRP-A-10
       if (drawn_ > 0 || !can_draw()) out.push_back(encode(Action::simple(Kind::kStop)));  // PRP-11: draw first
       if (!expeditions_.empty()) add_fulfil_actions(seat, out);
       return;
@@ -89,10 +89,10 @@ std::string PortRoyalState::illegal_reason(Seat seat, ActionId id) const {
     case Kind::kDock:
       return "no ship is waiting to be repelled: a ship is repelled only right after it is drawn, and only when "
              "it has no skull and your swords are at least its sword value (PRP-13)";
-    case Kind::kPass:
-      return "passing ends a Phase-2 opportunity; in Phase 1 stop instead (PRP-11, PRP-23)";
+    case Kind::kPass: return "passing ends a Phase-2 opportunity; in Phase 1 stop instead (PRP-11, PRP-23)";
     case Kind::kTake: {
-      if (phase_ != Phase::kTradeHire) return "cards are taken from the harbor display in Phase 2 only (PRP-24, PRP-25)";
+      if (phase_ != Phase::kTradeHire)
+        return "cards are taken from the harbor display in Phase 2 only (PRP-24, PRP-25)";
       if (a.position >= static_cast<int>(harbor_.size())) return "no card lies at that position of the harbor display";
       if (cards_left() == 0) return "you have taken as many cards as you may (PRP-19, PRP-20, PRP-21)";
       const int compensation = seat == active_ ? 0 : 1;

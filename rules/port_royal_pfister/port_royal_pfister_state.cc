@@ -48,7 +48,8 @@ std::vector<Seat> PortRoyalState::acting_seats() const {
 
 int PortRoyalState::count_person(Seat seat, Person type) const {
   const auto& persons = players_[seat].persons;
-  return static_cast<int>(std::count_if(persons.begin(), persons.end(), [type](int id) { return card(id).person == type; }));
+  return static_cast<int>(
+      std::count_if(persons.begin(), persons.end(), [type](int id) { return card(id).person == type; }));
 }
 
 int PortRoyalState::traders(Seat seat, Colour colour) const {
@@ -99,7 +100,7 @@ int PortRoyalState::expedition_position(int expedition_index) const {
 }
 
 bool PortRoyalState::qualifies_for_end(Seat seat) const {
-  if (points(seat) < kEndPoints) return false;  // PRP-40
+  if (points(seat) < kEndPoints) return false;                                                   // PRP-40
   return end_condition_ != pb::END_CONDITION_EXPEDITION || !players_[seat].expeditions.empty();  // PRP-43
 }
 
@@ -107,8 +108,9 @@ v1::MatchOutcome PortRoyalState::outcome() const {
   // PRP-42: most points, then most coins, else shared. PRP-43 / PRP-A-9:
   // with the variant only players with an Expedition can win (if anybody
   // has one).
-  const bool variant = end_condition_ == pb::END_CONDITION_EXPEDITION &&
-                       std::any_of(players_.begin(), players_.end(), [](const Player& p) { return !p.expeditions.empty(); });
+  const bool variant =
+      end_condition_ == pb::END_CONDITION_EXPEDITION &&
+      std::any_of(players_.begin(), players_.end(), [](const Player& p) { return !p.expeditions.empty(); });
   std::vector<std::vector<int>> keys;
   for (Seat s = 0; s < num_seats(); ++s) {
     const int eligible = variant ? (players_[s].expeditions.empty() ? 0 : 1) : 1;

@@ -36,8 +36,20 @@ inline constexpr std::uint64_t kMaxMoves = 10000;
 inline constexpr int kMaxTurns = 200;  // T67-A-19: the last turn of a game
 
 enum class Phase : std::uint8_t {
-  kSetupTreasure = 1, kAdvancedPlacement, kTurn, kForcedChoice, kForcerChoice, kVoteCalled, kVoting,
-  kAttackPlacement, kChoosePlayer, kLetterChoice, kLetterReturn, kMaroonWindow, kGiveUpCard, kFinished,
+  kSetupTreasure = 1,
+  kAdvancedPlacement,
+  kTurn,
+  kForcedChoice,
+  kForcerChoice,
+  kVoteCalled,
+  kVoting,
+  kAttackPlacement,
+  kChoosePlayer,
+  kLetterChoice,
+  kLetterReturn,
+  kMaroonWindow,
+  kGiveUpCard,
+  kFinished,
 };
 enum class VoteKind : std::uint8_t { kNone = 0, kAttack, kMutiny, kBrawl };
 enum class Cause : std::uint8_t { kNone = 0, kPistol, kBlackSpot, kCaptain, kMutiny, kAlbatross, kBlackPowder };
@@ -56,20 +68,26 @@ struct DeckCard {
   int block = -1;
   int known_by = -1;
   template <class Self, class Ar>
-  static void archive(Self& s, Ar& ar) { ar(s.kind, s.block, s.known_by); }
+  static void archive(Self& s, Ar& ar) {
+    ar(s.kind, s.block, s.known_by);
+  }
 };
 
 struct Slot {
   int card = -1;         // -1: empty (deck exhausted)
   bool bottom5 = false;  // dealt from the original bottom five (Armada candidates, T67-H-6)
   template <class Self, class Ar>
-  static void archive(Self& s, Ar& ar) { ar(s.card, s.bottom5); }
+  static void archive(Self& s, Ar& ar) {
+    ar(s.card, s.bottom5);
+  }
 };
 
 struct Seen {
   int turn = 0, slot = 0, card = 0;
   template <class Self, class Ar>
-  static void archive(Self& s, Ar& ar) { ar(s.turn, s.slot, s.card); }
+  static void archive(Self& s, Ar& ar) {
+    ar(s.turn, s.slot, s.card);
+  }
 };
 
 class TortugaState : public StateBase<TortugaState> {
@@ -77,8 +95,7 @@ class TortugaState : public StateBase<TortugaState> {
   TortugaState();  // empty, for load()
   // Everything about the vote deck is drawn from secret_seed's stream
   // (T67-H-3, see State::secret_rng); 0: from seed's.
-  TortugaState(const v1::tortuga_1667::Options& options, int seats, std::uint64_t seed,
-               std::uint64_t secret_seed = 0);
+  TortugaState(const v1::tortuga_1667::Options& options, int seats, std::uint64_t seed, std::uint64_t secret_seed = 0);
 
   bool is_terminal() const override { return phase_ == Phase::kFinished; }
   std::vector<Seat> acting_seats() const override;
@@ -107,7 +124,7 @@ class TortugaState : public StateBase<TortugaState> {
   const std::vector<int>& hand(Seat seat) const { return hand_[seat]; }
   const std::vector<DeckCard>& vote_deck() const { return vote_deck_; }  // back() is the top
   const std::array<Slot, kRowSize>& row() const { return row_; }
-  const std::vector<int>& event_deck() const { return event_deck_; }    // back() is the top
+  const std::vector<int>& event_deck() const { return event_deck_; }  // back() is the top
   const std::vector<int>& discard() const { return discard_; }
   const std::vector<int>& box() const { return box_; }
   int albatrosses(Seat seat) const { return albatross_[seat]; }
@@ -155,7 +172,10 @@ class TortugaState : public StateBase<TortugaState> {
   bool decision_consistent() const;
   // tortuga_1667_state.cc
   int n() const { return num_seats(); }
-  bool on_ship(Seat seat) const { const int a = place_of(seat).area; return a == kFD || a == kJR; }
+  bool on_ship(Seat seat) const {
+    const int a = place_of(seat).area;
+    return a == kFD || a == kJR;
+  }
   bool atlantis_usable(Seat seat) const;
   bool atlantis_window_open() const;
   int face_down_count() const;

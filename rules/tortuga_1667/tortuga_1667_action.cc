@@ -195,8 +195,7 @@ Result<Action> from_proto(const pb::Action& act, int seats) {
   auto kind_ok = [](int k) { return k >= 0 && k < kVoteKinds; };
   Action out;
   switch (act.kind_case()) {
-    case pb::Action::kPass:
-      return with_kind(Kind::kPass);
+    case pb::Action::kPass: return with_kind(Kind::kPass);
     case pb::Action::kLook: {
       const int a = act.look().slot_a(), b = act.look().slot_b();
       if (!slot_ok(a) || !slot_ok(b) || a >= b) return malformed("look needs two positions 0..4 with slot_a < slot_b");
@@ -227,15 +226,13 @@ Result<Action> from_proto(const pb::Action& act, int seats) {
       out.area = area;
       return out;
     }
-    case pb::Action::kAttack:
-      return with_kind(Kind::kAttack);
+    case pb::Action::kAttack: return with_kind(Kind::kAttack);
     case pb::Action::kMaroonCrew:
       if (!seat_ok(act.maroon_crew().target())) return malformed("no such target seat");
       out.kind = Kind::kMaroon;
       out.seat = act.maroon_crew().target();
       return out;
-    case pb::Action::kMutiny:
-      return with_kind(Kind::kMutiny);
+    case pb::Action::kMutiny: return with_kind(Kind::kMutiny);
     case pb::Action::kShiftTreasure: {
       const int from = act.shift_treasure().from();
       if (from != kBritish && from != kFrench) return malformed("from must be TEAM_BRITISH or TEAM_FRENCH");
@@ -243,8 +240,7 @@ Result<Action> from_proto(const pb::Action& act, int seats) {
       out.hold = from;
       return out;
     }
-    case pb::Action::kBrawl:
-      return with_kind(Kind::kBrawl);
+    case pb::Action::kBrawl: return with_kind(Kind::kBrawl);
     case pb::Action::kPlaceTreasure: {
       const int source = act.place_treasure().source(), hold = act.place_treasure().hold();
       if (source < 0 || source > 2) return malformed("source must be 0..2");
@@ -259,8 +255,7 @@ Result<Action> from_proto(const pb::Action& act, int seats) {
       out.kind = Kind::kPick;
       out.slot = act.pick_forced().slot();
       return out;
-    case pb::Action::kForcedTimeout:
-      return with_kind(Kind::kForcedTimeout);
+    case pb::Action::kForcedTimeout: return with_kind(Kind::kForcedTimeout);
     case pb::Action::kCastVote: {
       const auto& k = act.cast_vote().kinds();
       if (k.size() == 1 && kind_ok(k[0])) {
@@ -276,12 +271,9 @@ Result<Action> from_proto(const pb::Action& act, int seats) {
       }
       return malformed("cast_vote needs one or two vote kinds 0..11");
     }
-    case pb::Action::kUseAtlantis:
-      return with_kind(Kind::kUseAtlantis);
-    case pb::Action::kUseFountain:
-      return with_kind(Kind::kUseFountain);
-    case pb::Action::kDecline:
-      return with_kind(Kind::kDecline);
+    case pb::Action::kUseAtlantis: return with_kind(Kind::kUseAtlantis);
+    case pb::Action::kUseFountain: return with_kind(Kind::kUseFountain);
+    case pb::Action::kDecline: return with_kind(Kind::kDecline);
     case pb::Action::kChoosePlayer:
       if (!seat_ok(act.choose_player().seat())) return malformed("no such seat");
       out.kind = Kind::kChoose;
@@ -295,8 +287,7 @@ Result<Action> from_proto(const pb::Action& act, int seats) {
       out.ship = ship;
       return out;
     }
-    case pb::Action::kLetterDraw:
-      return with_kind(Kind::kLetterDraw);
+    case pb::Action::kLetterDraw: return with_kind(Kind::kLetterDraw);
     case pb::Action::kPutVoteCard:
       if (!kind_ok(act.put_vote_card().kind())) return malformed("kind must be 0..11");
       out.kind = Kind::kPut;
@@ -309,8 +300,7 @@ Result<Action> from_proto(const pb::Action& act, int seats) {
       out.area = area;
       return out;
     }
-    case pb::Action::KIND_NOT_SET:
-      break;
+    case pb::Action::KIND_NOT_SET: break;
   }
   return malformed("the action names no Tortuga 1667 action");
 }

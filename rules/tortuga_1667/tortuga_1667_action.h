@@ -83,8 +83,8 @@ enum class Kind : std::uint8_t {
   kPlace,
   kPick,
   kForcedTimeout,
-  kVote,       // one vote card
-  kVoteTwo,    // two vote cards with El Dorado (T67-35)
+  kVote,     // one vote card
+  kVoteTwo,  // two vote cards with El Dorado (T67-35)
   kUseAtlantis,
   kUseFountain,
   kDecline,

@@ -77,8 +77,10 @@ void TortugaState::do_apply(Seat seat, ActionId id) {
     }
     case Phase::kAttackPlacement: {
       const int source = a.source, h = a.hold;
-      if (source == 0) --galleon_;
-      else --hold_[1 - vote_ship_][source - 1];
+      if (source == 0)
+        --galleon_;
+      else
+        --hold_[1 - vote_ship_][source - 1];
       ++hold_[vote_ship_][h];
       pb::Event e;
       auto* t = e.mutable_treasure_placed();
@@ -194,11 +196,8 @@ void TortugaState::do_apply(Seat seat, ActionId id) {
       after_single_maroon(seat, on_tortuga);
       return;
     }
-    case Phase::kTurn:
-      apply_turn(seat, a);
-      return;
-    case Phase::kFinished:
-      return;
+    case Phase::kTurn: apply_turn(seat, a); return;
+    case Phase::kFinished: return;
   }
 }
 
@@ -232,9 +231,7 @@ void TortugaState::apply_turn(Seat seat, const Action& a) {
       do_look(seat, a.slot_a, a.slot_b);
       end_action();
       return;
-    case Kind::kReveal:
-      reveal_slot(seat, a.slot, -1);
-      return;
+    case Kind::kReveal: reveal_slot(seat, a.slot, -1); return;
     case Kind::kForce: {
       const Seat t = a.seat;
       pb::Event e;
@@ -255,15 +252,9 @@ void TortugaState::apply_turn(Seat seat, const Action& a) {
       albatross_check();
       end_action();
       return;
-    case Kind::kAttack:
-      call_vote(VoteKind::kAttack, seat, place_of(seat).area);
-      return;
-    case Kind::kMaroon:
-      maroon_single(a.seat, Cause::kCaptain);
-      return;
-    case Kind::kMutiny:
-      call_vote(VoteKind::kMutiny, seat, place_of(seat).area);
-      return;
+    case Kind::kAttack: call_vote(VoteKind::kAttack, seat, place_of(seat).area); return;
+    case Kind::kMaroon: maroon_single(a.seat, Cause::kCaptain); return;
+    case Kind::kMutiny: call_vote(VoteKind::kMutiny, seat, place_of(seat).area); return;
     case Kind::kShift: {
       const int ship = place_of(seat).area, from = a.hold;
       --hold_[ship][from];
@@ -275,11 +266,8 @@ void TortugaState::apply_turn(Seat seat, const Action& a) {
       end_action();
       return;
     }
-    case Kind::kBrawl:
-      call_vote(VoteKind::kBrawl, seat, -1);
-      return;
-    default:
-      return;  // not a turn action: never legal here
+    case Kind::kBrawl: call_vote(VoteKind::kBrawl, seat, -1); return;
+    default: return;  // not a turn action: never legal here
   }
 }
 

@@ -21,15 +21,13 @@ constexpr int kCannon = 0, kTorch = 1, kWater = 2;
 struct Ctx {
   const pb::View& v;
   int me;
-  pb::Team mine;   // the team the bot plays for
+  pb::Team mine;  // the team the bot plays for
   pb::Team enemy;
-  bool ahead;      // would the bot's side win if the game ended now?
-  int ship = -1;   // 0 = FD, 1 = JR, -1 = not on a ship
+  bool ahead;     // would the bot's side win if the game ended now?
+  int ship = -1;  // 0 = FD, 1 = JR, -1 = not on a ship
   const pb::PlayerView* self = nullptr;
 
-  int hold(int s, pb::Team t) const {
-    return t == pb::TEAM_BRITISH ? v.ships(s).british() : v.ships(s).french();
-  }
+  int hold(int s, pb::Team t) const { return t == pb::TEAM_BRITISH ? v.ships(s).british() : v.ships(s).french(); }
   int tortuga(pb::Team t) const { return t == pb::TEAM_BRITISH ? v.tortuga_british() : v.tortuga_french(); }
   bool has_card(int top, int flag, int skull) const {  // -1 = any
     for (const auto& c : v.own_hand()) {

@@ -7,9 +7,9 @@ namespace brethren::rules::tortuga_1667 {
 
 inline constexpr int kMinPlayers = 4;
 inline constexpr int kMaxPlayers = 9;
-inline constexpr int kShipCapacity = 5;   // T67-11
-inline constexpr int kRowSize = 5;        // T67-4
-inline constexpr int kHandSize = 3;       // T67-2
+inline constexpr int kShipCapacity = 5;  // T67-11
+inline constexpr int kRowSize = 5;       // T67-4
+inline constexpr int kHandSize = 3;      // T67-2
 
 // Areas, as in the proto enum Area.
 inline constexpr int kFD = 0, kJR = 1, kTortuga = 2, kFDBoat = 3, kJRBoat = 4;
@@ -22,8 +22,16 @@ inline constexpr int kNoTeam = 3;
 
 // §1.4 loyalty distribution by player count: {British, French, Dutch}.
 inline constexpr std::array<std::array<int, 3>, 10> kLoyalties{{
-    {0, 0, 0}, {0, 0, 0}, {0, 0, 0}, {0, 0, 0},
-    {2, 2, 0}, {2, 2, 1}, {3, 3, 0}, {3, 3, 1}, {4, 4, 0}, {4, 4, 1},
+    {0, 0, 0},
+    {0, 0, 0},
+    {0, 0, 0},
+    {0, 0, 0},
+    {2, 2, 0},
+    {2, 2, 1},
+    {3, 3, 0},
+    {3, 3, 1},
+    {4, 4, 0},
+    {4, 4, 1},
 }};
 
 // §1.5 vote cards: kind = top * 4 + flag * 2 + (blank ? 1 : 0).
@@ -37,9 +45,22 @@ inline constexpr std::array<int, kVoteKinds> kDefaultVoteCopies{2, 2, 3, 2, 3, 3
 
 // §1.6 event cards, as in the proto enum EventCard.
 enum Card : int {
-  kPistol = 0, kLetter, kBlackSpot, kAlbatross, kFountain, kAtlantis, kElDorado,
-  kBlackPowder, kCabinFever, kEightBells, kFacade, kPirateCode, kStormySeas, kArmada,
-  kCardKinds, kUnknownCard = kCardKinds,
+  kPistol = 0,
+  kLetter,
+  kBlackSpot,
+  kAlbatross,
+  kFountain,
+  kAtlantis,
+  kElDorado,
+  kBlackPowder,
+  kCabinFever,
+  kEightBells,
+  kFacade,
+  kPirateCode,
+  kStormySeas,
+  kArmada,
+  kCardKinds,
+  kUnknownCard = kCardKinds,
 };
 struct CardInfo {
   const char* name;
@@ -69,7 +90,16 @@ constexpr int map_index(int card) { return card - kFountain; }  // 0..2
 
 // The ten unordered pairs of row positions, in ActionId order.
 inline constexpr std::array<std::array<int, 2>, 10> kSlotPairs{{
-    {0, 1}, {0, 2}, {0, 3}, {0, 4}, {1, 2}, {1, 3}, {1, 4}, {2, 3}, {2, 4}, {3, 4},
+    {0, 1},
+    {0, 2},
+    {0, 3},
+    {0, 4},
+    {1, 2},
+    {1, 3},
+    {1, 4},
+    {2, 3},
+    {2, 4},
+    {3, 4},
 }};
 constexpr int slot_pair_index(int a, int b) {
   for (int i = 0; i < 10; ++i) {

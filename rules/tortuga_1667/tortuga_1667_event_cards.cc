@@ -147,11 +147,8 @@ void TortugaState::resolve_event(Seat reader, int card) {
       end_action();
       return;
     }
-    case kArmada:
-      armada();
-      return;
-    default:
-      end_action();
+    case kArmada: armada(); return;
+    default: end_action();
   }
 }
 

@@ -35,8 +35,7 @@ class TortugaGame final : public Game {
         "reference deck [2,2,3,2,3,3,3,3,2,3,2,2] of 30 cards.",
         "[]");
     add("star_cards",
-        "Star event cards chosen openly by the host (3 to 6 distinct, T67-3, T67-9). Empty: random and hidden.",
-        "[]");
+        "Star event cards chosen openly by the host (3 to 6 distinct, T67-3, T67-9). Empty: random and hidden.", "[]");
     add("random_star_count", "Number of random hidden star cards when star_cards is empty (3 to 6; 0 = 3).", "0");
     add("advanced_setup", "The optional advanced set-up (T67-8).", "false");
     add("turn_timer", "The optional 30-second rule (T67-16), applied by the server's clock.", "false");
@@ -83,8 +82,8 @@ class TortugaGame final : public Game {
 
   Result<std::unique_ptr<State>> new_match(const MatchSetup& setup) const override {
     if (auto st = check_setup(setup.options, setup.seats); !st) return st.error();
-    return std::unique_ptr<State>(std::make_unique<TortugaState>(setup.options.tortuga_1667(), setup.seats,
-                                                                 setup.seed, setup.secret_seed));
+    return std::unique_ptr<State>(
+        std::make_unique<TortugaState>(setup.options.tortuga_1667(), setup.seats, setup.seed, setup.secret_seed));
   }
 
   Result<std::unique_ptr<State>> deserialize(std::string_view bytes) const override {

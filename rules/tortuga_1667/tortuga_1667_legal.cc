@@ -43,7 +43,7 @@ void TortugaState::turn_actions(Seat seat, std::vector<ActionId>& out) const {
         if (c != seat) out.push_back(action::maroon(c));  // T67-22, T67-A-6
       }
     }
-    if (p.pos == 1) out.push_back(action::kMutiny);  // T67-23
+    if (p.pos == 1) out.push_back(action::kMutiny);    // T67-23
     if (p.pos + 1 == static_cast<int>(crew.size())) {  // T67-24
       for (int h = 0; h < 2; ++h) {
         if (hold_[p.area][h] > 0) out.push_back(action::shift(h));
@@ -150,8 +150,7 @@ void TortugaState::fill_legal_actions(Seat seat, std::vector<ActionId>& out) con
       }
       out.push_back(action::kDecline);
       break;
-    case Phase::kFinished:
-      break;
+    case Phase::kFinished: break;
   }
   std::sort(out.begin(), out.end());
 }
@@ -164,35 +163,28 @@ std::string TortugaState::illegal_reason(Seat seat, ActionId id) const {
     case Phase::kAdvancedPlacement:
       return "place your pawn at the end of a ship that is not full or on Tortuga (T67-8, T67-11)";
     case Phase::kForcedChoice:
-    case Phase::kForcerChoice:
-      return "pick one of the two positions pointed at (T67-19)";
-    case Phase::kVoteCalled:
-      return "a vote was called: use Atlantis to join it or decline (T67-34, T67-A-5)";
+    case Phase::kForcerChoice: return "pick one of the two positions pointed at (T67-19)";
+    case Phase::kVoteCalled: return "a vote was called: use Atlantis to join it or decline (T67-34, T67-A-5)";
     case Phase::kVoting:
-      if (a.kind == Kind::kVoteTwo)
-        return "playing two vote cards needs El Dorado and both cards in hand (T67-35)";
+      if (a.kind == Kind::kVoteTwo) return "playing two vote cards needs El Dorado and both cards in hand (T67-35)";
       return "play one vote card of a kind you hold, face down (T67-26)";
     case Phase::kAttackPlacement:
       return "the chest comes from the Galleon while it has any; only then from the other ship (T67-21, T67-A-4)";
     case Phase::kChoosePlayer:
-      return pend_card_ == kPistol ? "choose the player to maroon (T67-28)"
-                                   : "choose another player (T67-32, T67-37)";
+      return pend_card_ == kPistol ? "choose the player to maroon (T67-28)" : "choose another player (T67-32, T67-37)";
     case Phase::kLetterChoice:
       return "move a player from Tortuga or a lifeboat to a ship that is not full, or draw a vote card (T67-29)";
-    case Phase::kLetterReturn:
-      return "put a vote card from your hand on top of the vote deck (T67-29)";
-    case Phase::kGiveUpCard:
-      return "give up one vote card from your hand (T67-10)";
+    case Phase::kLetterReturn: return "put a vote card from your hand on top of the vote deck (T67-29)";
+    case Phase::kGiveUpCard: return "give up one vote card from your hand (T67-10)";
     case Phase::kMaroonWindow:
       return "use a treasure map that applies to this marooning, or decline (T67-33, T67-34, T67-A-15)";
-    case Phase::kFinished:
-      return "the match has ended";
-    case Phase::kTurn:
-      break;
+    case Phase::kFinished: return "the match has ended";
+    case Phase::kTurn: break;
   }
   if (seat != current_) return "only the Atlantis owner may act out of turn now: use it or decline (T67-A-5)";
   if (a.kind == Kind::kLook || a.kind == Kind::kReveal || a.kind == Kind::kForce)
-    return "Look and Force need two face-down cards; Reveal a face-down one; Force names another player (T67-17..19, T67-27)";
+    return "Look and Force need two face-down cards; Reveal a face-down one; Force names another player (T67-17..19, "
+           "T67-27)";
   if (a.kind == Kind::kMove)
     return sunk_ ? "the lifeboats were sunk by Black Powder (T67-36)"
                  : "lifeboat moves go one step to a free lifeboat or to a ship that is not full (T67-12, T67-20)";
@@ -202,7 +194,8 @@ std::string TortugaState::illegal_reason(Seat seat, ActionId id) const {
   if (a.kind == Kind::kShift) return "only the Cabin Boy may shift a chest from a non-empty hold (T67-24)";
   if (a.kind == Kind::kBrawl) return "only the Governor of Tortuga may call a brawl (T67-25)";
   if (a.kind == Kind::kPass) return "you may pass only when no action is possible";
-  if (a.kind == Kind::kUseAtlantis) return "Atlantis: only its owner, from a ship, to the other ship if not full (T67-34)";
+  if (a.kind == Kind::kUseAtlantis)
+    return "Atlantis: only its owner, from a ship, to the other ship if not full (T67-34)";
   return "that is not a turn action (T67-15)";
 }
 

@@ -28,8 +28,8 @@ bool TortugaState::well_formed() const {
   const int seats = n();
   if (seats < kMinPlayers || seats > kMaxPlayers) return false;
   const auto size_n = [seats](const auto& v) { return static_cast<int>(v.size()) == seats; };
-  if (!size_n(loyalty_) || !size_n(loyalty_known_) || !size_n(known_slots_) || !size_n(notes_) ||
-      !size_n(albatross_) || !size_n(submitted_) || !size_n(hand_))
+  if (!size_n(loyalty_) || !size_n(loyalty_known_) || !size_n(known_slots_) || !size_n(notes_) || !size_n(albatross_) ||
+      !size_n(submitted_) || !size_n(hand_))
     return false;
   auto seat = [seats](int s) { return in(s, 0, seats - 1); };
   auto seat_or_none = [seats](int s) { return in(s, -1, seats - 1); };
@@ -42,8 +42,7 @@ bool TortugaState::well_formed() const {
     return false;
   if (!in(star_count_, 0, kStarCount)) return false;
   auto star = [](int c) { return in(c, kFirstStar, kFirstStar + kStarCount - 1); };
-  if (!all(chosen_stars_, star) || !all(box_, star) || box_.size() > static_cast<std::size_t>(kStarCount))
-    return false;
+  if (!all(chosen_stars_, star) || !all(box_, star) || box_.size() > static_cast<std::size_t>(kStarCount)) return false;
 
   // Loyalties: the deal of T67-3 for this many players.
   std::array<int, 3> teams{};
@@ -57,7 +56,8 @@ bool TortugaState::well_formed() const {
   if (!all(loyalty_known_, [seat_bits](std::uint32_t k) { return (k & ~seat_bits) == 0; })) return false;
   if (!all(known_slots_, [](std::uint32_t k) { return k < (1u << kRowSize); })) return false;
   for (const auto& notes : notes_) {
-    if (!all(notes, [](const Seen& s) { return s.turn >= 0 && in(s.slot, 0, kRowSize - 1) && in(s.card, 0, kCardKinds); }))
+    if (!all(notes,
+             [](const Seen& s) { return s.turn >= 0 && in(s.slot, 0, kRowSize - 1) && in(s.card, 0, kCardKinds); }))
       return false;
   }
   if (!all(albatross_, [](int a) { return in(a, 0, kCards[kAlbatross].copies); })) return false;
@@ -87,16 +87,17 @@ bool TortugaState::well_formed() const {
   for (const auto& h : hold_) {
     if (!in(h[0], 0, 100) || !in(h[1], 0, 100)) return false;
   }
-  if (!in(depot_[0], 0, 100) || !in(depot_[1], 0, 100) || !in(neutral_, 0, 100) || !in(galleon_, 0, 100))
-    return false;
+  if (!in(depot_[0], 0, 100) || !in(depot_[1], 0, 100) || !in(neutral_, 0, 100) || !in(galleon_, 0, 100)) return false;
 
   // Vote cards: the match's copies of each kind, in hands, the deck or a
   // submitted vote.
   std::array<int, kVoteKinds> votes{};
   bool votes_ok = true;
   auto count_vote = [&](int k) {
-    if (!vote_card(k)) votes_ok = false;
-    else ++votes[k];
+    if (!vote_card(k))
+      votes_ok = false;
+    else
+      ++votes[k];
   };
   for (const auto& hand : hand_) {
     if (hand.size() > static_cast<std::size_t>(kVoteKinds * 30) || !std::is_sorted(hand.begin(), hand.end()))
@@ -148,10 +149,8 @@ bool TortugaState::well_formed() const {
 bool TortugaState::decision_consistent() const {
   const int seats = n();
   switch (phase_) {
-    case Phase::kFinished:
-      return true;
-    case Phase::kTurn:
-      break;
+    case Phase::kFinished: return true;
+    case Phase::kTurn: break;
     case Phase::kVoting: {
       std::array<int, kMaxPlayers> seen{};
       for (int v : voters_) {

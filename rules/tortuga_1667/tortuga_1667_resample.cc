@@ -37,8 +37,10 @@ void TortugaState::do_resample_hidden(Viewer viewer, Rng& rng) {
     std::vector<std::vector<std::size_t>> blocks(static_cast<std::size_t>(next_block_));
     for (std::size_t i = 0; i < vote_deck_.size(); ++i) {
       const DeckCard& c = vote_deck_[i];
-      if (c.block >= 0) blocks[c.block].push_back(i);
-      else if (me < 0 || c.known_by != me) pool.push_back(c.kind);
+      if (c.block >= 0)
+        blocks[c.block].push_back(i);
+      else if (me < 0 || c.known_by != me)
+        pool.push_back(c.kind);
     }
     rng.shuffle(pool);
     std::size_t next = 0;
@@ -65,8 +67,8 @@ void TortugaState::do_resample_hidden(Viewer viewer, Rng& rng) {
   // when the server chose them in secret (T67-H-7).
   {
     std::vector<int> unknown;
-    std::vector<int*> positions;       // deck and unseen row positions
-    std::vector<int*> armada_places;   // where the Armada may be
+    std::vector<int*> positions;      // deck and unseen row positions
+    std::vector<int*> armada_places;  // where the Armada may be
     bool armada_hidden = false;
     for (std::size_t i = 0; i < event_deck_.size(); ++i) {
       unknown.push_back(event_deck_[i]);

@@ -19,7 +19,8 @@ TortugaState::TortugaState() : StateBase(kGameId) {}
 TortugaState::TortugaState(const pb::Options& options, int seats, std::uint64_t seed, std::uint64_t secret_seed)
     : StateBase(kGameId, seats, seed, secret_seed) {
   vote_copies_.assign(kDefaultVoteCopies.begin(), kDefaultVoteCopies.end());
-  if (options.vote_card_copies_size() > 0) vote_copies_.assign(options.vote_card_copies().begin(), options.vote_card_copies().end());
+  if (options.vote_card_copies_size() > 0)
+    vote_copies_.assign(options.vote_card_copies().begin(), options.vote_card_copies().end());
   advanced_ = options.advanced_setup();
   timer_ = options.turn_timer();
   loyalty_known_.assign(seats, 0);
@@ -161,9 +162,12 @@ void TortugaState::remove_pawn(Seat seat) {
 }
 
 void TortugaState::put_pawn(Seat seat, int area) {
-  if (area == kFD || area == kJR) ship_[area].push_back(seat);  // T67-11: end of the column
-  else if (area == kTortuga) tortuga_.push_back(seat);
-  else boat_[area - kFDBoat] = seat;
+  if (area == kFD || area == kJR)
+    ship_[area].push_back(seat);  // T67-11: end of the column
+  else if (area == kTortuga)
+    tortuga_.push_back(seat);
+  else
+    boat_[area - kFDBoat] = seat;
 }
 
 void TortugaState::move_pawn(Seat seat, int area, Cause cause) {
@@ -276,8 +280,7 @@ void TortugaState::finish(int winner) {
 std::vector<Seat> TortugaState::acting_seats() const {
   std::vector<Seat> out;
   switch (phase_) {
-    case Phase::kFinished:
-      break;
+    case Phase::kFinished: break;
     case Phase::kTurn:
       out.push_back(current_);
       if (atlantis_window_open()) out.push_back(map_owner_[map_index(kAtlantis)]);
@@ -289,8 +292,7 @@ std::vector<Seat> TortugaState::acting_seats() const {
       }
       std::sort(out.begin(), out.end());
       break;
-    default:
-      out.push_back(pend_seat_);
+    default: out.push_back(pend_seat_);
   }
   return out;
 }
@@ -325,8 +327,8 @@ v1::MatchOutcome TortugaState::outcome() const {
   auto result = rank_outcome(keys, "");
   // rank_outcome scores by the first key; report treasures instead.
   for (auto& r : *result.mutable_seats()) r.set_score(keys[r.seat()][1]);
-  const std::string tally = " (British " + std::to_string(team_total(kBritish)) + ", French " +
-                            std::to_string(team_total(kFrench)) + ")";
+  const std::string tally =
+      " (British " + std::to_string(team_total(kBritish)) + ", French " + std::to_string(team_total(kFrench)) + ")";
   switch (winner_) {
     case kBritish: result.set_summary("the British win" + tally); break;
     case kFrench: result.set_summary("the French win" + tally); break;
@@ -337,6 +339,5 @@ v1::MatchOutcome TortugaState::outcome() const {
   }
   return result;
 }
-
 
 }  // namespace brethren::rules::tortuga_1667

@@ -103,8 +103,8 @@ v1::GameView TortugaState::game_view(Viewer viewer) const {
     pend->set_forcing_seat(-1);
     pend->set_target(phase_ == Phase::kMaroonWindow ? target_ : -1);
   }
-  const bool resolving = phase_ == Phase::kChoosePlayer || phase_ == Phase::kLetterChoice ||
-                         phase_ == Phase::kLetterReturn;
+  const bool resolving =
+      phase_ == Phase::kChoosePlayer || phase_ == Phase::kLetterChoice || phase_ == Phase::kLetterReturn;
   pend->set_card(resolving ? static_cast<pb::EventCard>(pend_card_) : pb::EVENT_UNKNOWN);
   pend->set_cause(phase_ == Phase::kMaroonWindow ? static_cast<pb::MaroonCause>(cause_) : pb::CAUSE_NONE);
   if (phase_ == Phase::kVoteCalled || phase_ == Phase::kVoting) {

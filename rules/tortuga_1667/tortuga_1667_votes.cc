@@ -101,7 +101,7 @@ void TortugaState::resolve_vote() {
     skulls += vote_skull(k);
   }
   bool success = false;
-  if (vote_kind_ == VoteKind::kAttack) success = cannon >= 1 && torch - water >= 1;         // T67-21
+  if (vote_kind_ == VoteKind::kAttack) success = cannon >= 1 && torch - water >= 1;            // T67-21
   if (vote_kind_ == VoteKind::kMutiny) success = 2 * skulls > static_cast<int>(cards.size());  // T67-23, T67-A-16
   if (vote_kind_ == VoteKind::kBrawl) success = true;
   pb::Event rev;
@@ -147,9 +147,12 @@ void TortugaState::resolve_vote() {
     // T67-25: both Tortuga treasures go to the majority's depot, 1-1 on a tie.
     const int total = depot_[0] + depot_[1] + neutral_;
     neutral_ = 0;
-    if (british > french) depot_ = {total, 0};
-    else if (french > british) depot_ = {0, total};
-    else depot_ = {total / 2, total - total / 2};
+    if (british > french)
+      depot_ = {total, 0};
+    else if (french > british)
+      depot_ = {0, total};
+    else
+      depot_ = {total / 2, total - total / 2};
     pb::Event e;
     e.mutable_brawl_result()->set_british(depot_[0]);
     e.mutable_brawl_result()->set_french(depot_[1]);

@@ -161,8 +161,7 @@ void Cluster::kill_node(int node) { nodes_[node]->stop(SIGKILL); }
 void Cluster::start_redis() {
   redis_ = std::make_unique<ChildProcess>(
       std::vector<std::string>{find_in_path("redis-server"), "--bind", "127.0.0.1", "--port",
-                               std::to_string(redis_port_), "--save", "", "--appendonly", "no", "--dir",
-                               dir_.path()},
+                               std::to_string(redis_port_), "--save", "", "--appendonly", "no", "--dir", dir_.path()},
       std::map<std::string, std::string>{}, dir_.path() + "/redis.log");
   if (!wait_for_port(redis_port_, std::chrono::seconds(10))) throw std::runtime_error("redis-server did not start");
 }

@@ -182,8 +182,9 @@ void play_against_bots(std::uint16_t proxy, const rules::Game& game) {
 
 }  // namespace
 
-TEST_CASE("Cluster: rooms on every node, one lobby through any node, routing by code, WRONG_NODE, every game "
-          "with bots through the proxy") {
+TEST_CASE(
+    "Cluster: rooms on every node, one lobby through any node, routing by code, WRONG_NODE, every game "
+    "with bots through the proxy") {
   if (skipped()) return;
   Cluster cluster;
   const auto games = rules::make_all_games_registry();
@@ -218,7 +219,8 @@ TEST_CASE("Cluster: rooms on every node, one lobby through any node, routing by 
   // would answer WRONG_NODE); a code typed in lower case routes too.
   for (const auto& code : codes) {
     std::string typed = code;
-    std::transform(typed.begin(), typed.end(), typed.begin(), [](char c) { return static_cast<char>(std::tolower(c)); });
+    std::transform(typed.begin(), typed.end(), typed.begin(),
+                   [](char c) { return static_cast<char>(std::tolower(c)); });
     WsClient guest(cluster.proxy_port(), server::Encoding::kJson, "127.0.0.1", room_target(typed));
     auto joined = guest.request(join_msg(typed, "Guest"));
     INFO(joined.ShortDebugString());
@@ -250,8 +252,9 @@ TEST_CASE("Cluster: rooms on every node, one lobby through any node, routing by 
   }
 }
 
-TEST_CASE("Cluster: a node killed and restarted resumes its rooms, the others play on, the lobby store comes and "
-          "goes") {
+TEST_CASE(
+    "Cluster: a node killed and restarted resumes its rooms, the others play on, the lobby store comes and "
+    "goes") {
   if (skipped()) return;
   Cluster cluster;
   const auto games = rules::make_all_games_registry();
@@ -299,10 +302,11 @@ TEST_CASE("Cluster: a node killed and restarted resumes its rooms, the others pl
   play_timed(doomed, bot, 5, cluster.proxy_port(), game);
   const auto after = play_timed(survivor, bot, 30, cluster.proxy_port(), game);
   // Printed, not asserted: a loaded CI machine says nothing by its timings.
-  std::printf("cluster: move round trip on node 1 through the proxy (submit to acknowledgement, committed): "
-              "before node 0 was killed p50 %.2f ms p99 %.2f ms, while it was down p50 %.2f ms p99 %.2f ms, "
-              "after its restart p50 %.2f ms p99 %.2f ms (%d moves each)\n",
-              before.p50_ms, before.p99_ms, during.p50_ms, during.p99_ms, after.p50_ms, after.p99_ms, before.moves);
+  std::printf(
+      "cluster: move round trip on node 1 through the proxy (submit to acknowledgement, committed): "
+      "before node 0 was killed p50 %.2f ms p99 %.2f ms, while it was down p50 %.2f ms p99 %.2f ms, "
+      "after its restart p50 %.2f ms p99 %.2f ms (%d moves each)\n",
+      before.p50_ms, before.p99_ms, during.p50_ms, during.p99_ms, after.p50_ms, after.p99_ms, before.moves);
 
   // The lobby store dies: play goes on, each node's lobby shrinks to its
   // own rooms; it comes back: the lobby is whole again by itself.
@@ -332,8 +336,9 @@ TEST_CASE("Cluster flags: a node id out of range or a lobby address without a po
   }
 }
 
-TEST_CASE("Cluster mode off: a single server never answers WRONG_NODE, and a node whose lobby store is unreachable "
-          "lists and plays its own rooms") {
+TEST_CASE(
+    "Cluster mode off: a single server never answers WRONG_NODE, and a node whose lobby store is unreachable "
+    "lists and plays its own rooms") {
   TempDir dir;
   const auto games = rules::make_all_games_registry();
   const auto& game = *games.games().front();
@@ -346,15 +351,16 @@ TEST_CASE("Cluster mode off: a single server never answers WRONG_NODE, and a nod
     REQUIRE(with_query.request(join_msg("1ABCDEFGH", "Lost")).error().code() == v1::UNKNOWN_ROOM);
   }
   // Nothing listens on the lobby store's port.
-  ServerProcess node(dir.path() + "/node.db", {"--node-id", "5", "--lobby-redis",
-                                               "127.0.0.1:" + std::to_string(free_loopback_port()),
-                                               "--lobby-heartbeat", "0.1"});
+  ServerProcess node(dir.path() + "/node.db",
+                     {"--node-id", "5", "--lobby-redis", "127.0.0.1:" + std::to_string(free_loopback_port()),
+                      "--lobby-heartbeat", "0.1"});
   WsClient host(node.port());
   const std::string code = create_public_room(host, game.id(), game.info().min_seats());
   REQUIRE(code[0] == '5');
   REQUIRE(listed_codes(host) == std::vector<std::string>{code});
-  REQUIRE(eventually([&] { return http_get(node.port(), "/metrics").second.find("brethren_lobby_store_up 0") !=
-                                  std::string::npos; }, 5s));
+  REQUIRE(eventually(
+      [&] { return http_get(node.port(), "/metrics").second.find("brethren_lobby_store_up 0") != std::string::npos; },
+      5s));
   Table t = open_table(node.port(), game.id(), game.info().min_seats(), server::Encoding::kBinary);
   REQUIRE(t.code[0] == '5');
   rules::RandomBot bot(3);

@@ -58,7 +58,8 @@ void client_frames(const fs::path& dir) {
     v1::ClientMessage m;
     std::string error;
     if (!server::decode_client_message(frame, server::Encoding::kJson, m, error)) continue;
-    write(dir, "binary-" + std::to_string(i++), std::string(1, '\0') + server::encode_client_message(m, server::Encoding::kBinary));
+    write(dir, "binary-" + std::to_string(i++),
+          std::string(1, '\0') + server::encode_client_message(m, server::Encoding::kBinary));
   }
   for (const auto& game : fuzz::games().games()) {
     auto state = reach(*game, game->info().min_seats(), 1, 10);
@@ -67,7 +68,8 @@ void client_frames(const fs::path& dir) {
     m.set_request_id(12);
     m.mutable_submit_action()->set_room_code("K7Q2M9XPA");
     *m.mutable_submit_action()->mutable_action() = state->encode_action(seat, state->legal_actions(seat).front());
-    write(dir, "submit-" + game->id(), std::string(1, '\0') + server::encode_client_message(m, server::Encoding::kBinary));
+    write(dir, "submit-" + game->id(),
+          std::string(1, '\0') + server::encode_client_message(m, server::Encoding::kBinary));
     write(dir, "submit-json-" + game->id(), "\x01" + server::encode_client_message(m, server::Encoding::kJson));
   }
 }
@@ -119,16 +121,19 @@ void actions(const fs::path& dir) {
 
 void http_requests(const fs::path& dir) {
   // First byte: where the request is split in two.
-  write(dir, "history", std::string("\x20") +
-                            "GET /api/matches/42 HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer abc\r\n"
-                            "X-Room-Code: K7Q2M9XPA\r\nX-Room-Password: pw\r\n\r\n");
-  write(dir, "upgrade", std::string("\x10") +
-                            "GET /ws HTTP/1.1\r\nHost: localhost\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-                            "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n");
+  write(dir, "history",
+        std::string("\x20") +
+            "GET /api/matches/42 HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer abc\r\n"
+            "X-Room-Code: K7Q2M9XPA\r\nX-Room-Password: pw\r\n\r\n");
+  write(dir, "upgrade",
+        std::string("\x10") +
+            "GET /ws HTTP/1.1\r\nHost: localhost\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+            "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n");
   write(dir, "healthz", std::string("\x05") + "GET /healthz HTTP/1.0\r\n\r\n");
-  write(dir, "chunked", std::string("\x30") +
-                            "POST /api/matches/1?x=1 HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n"
-                            "5\r\nhello\r\n0\r\n\r\n");
+  write(dir, "chunked",
+        std::string("\x30") +
+            "POST /api/matches/1?x=1 HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n"
+            "5\r\nhello\r\n0\r\n\r\n");
   write(dir, "body", std::string("\x08") + "PUT /metrics HTTP/1.1\r\nContent-Length: 4\r\n\r\nbody");
 }
 

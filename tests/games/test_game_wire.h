@@ -19,7 +19,7 @@ inline constexpr int kTestGameField = 1000;
 // Puts `inner` into `wrapper` (a v1::GameOptions, GameAction, GameView or GameEvent).
 inline void pack(google::protobuf::Message& wrapper, const google::protobuf::Message& inner) {
   wrapper.GetReflection()->MutableUnknownFields(&wrapper)->AddLengthDelimited(kTestGameField,
-                                                                               inner.SerializeAsString());
+                                                                              inner.SerializeAsString());
 }
 
 // Reads the test game's message out of `wrapper`; false when it holds none

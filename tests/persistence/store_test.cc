@@ -62,8 +62,10 @@ TEST_CASE("Store: writes commit in order, callbacks report each, failures stay l
   store->insert_room(room("AAA"), note("room"));
   store->upsert_seat(SeatRecord{"AAA", 0, "Anne", "hash0", ""}, note("seat"));
   const auto id = store->next_match_id();
-  store->insert_match(MatchRecord{id, "AAA", "letter-of-marque", "opts", 42, 3, MatchStatus::kLive, 5, 0, "", 0, 0}, note("match"));
-  for (int seq = 1; seq <= 100; ++seq) store->append_action(ActionRecord{id, seq, seq % 3, "a" + std::to_string(seq), seq, 0}, nullptr);
+  store->insert_match(MatchRecord{id, "AAA", "letter-of-marque", "opts", 42, 3, MatchStatus::kLive, 5, 0, "", 0, 0},
+                      note("match"));
+  for (int seq = 1; seq <= 100; ++seq)
+    store->append_action(ActionRecord{id, seq, seq % 3, "a" + std::to_string(seq), seq, 0}, nullptr);
   // A duplicate sequence number violates the primary key: this write fails, the others stand.
   store->append_action(ActionRecord{id, 100, 0, "dup", 0, 0}, note("dup"));
   store->finish_match(ResultRecord{id, "outcome", "red wins", 9, ""}, note("finish"));
@@ -98,7 +100,8 @@ TEST_CASE("Store: many writers at once are grouped into few commits") {
   });
   store->insert_room(room("BBB"), nullptr);
   const auto id = store->next_match_id();
-  store->insert_match(MatchRecord{id, "BBB", "letter-of-marque", "", 1, 3, MatchStatus::kLive, 0, 0, "", 0, 0}, nullptr);
+  store->insert_match(MatchRecord{id, "BBB", "letter-of-marque", "", 1, 3, MatchStatus::kLive, 0, 0, "", 0, 0},
+                      nullptr);
   std::vector<std::thread> threads;
   std::atomic<int> seq{0};
   for (int t = 0; t < 4; ++t) {
@@ -170,7 +173,8 @@ std::pair<std::string, bool> commit_beside_neighbour(Store& store, const std::st
   while (store.queued_writes() > 0) std::this_thread::sleep_for(std::chrono::milliseconds(1));
   std::promise<std::string> unit_result;
   std::promise<bool> neighbour_result;
-  store.commit_unit(std::move(unit), [&](bool ok, const std::string& error) { unit_result.set_value(ok ? "" : error); });
+  store.commit_unit(std::move(unit),
+                    [&](bool ok, const std::string& error) { unit_result.set_value(ok ? "" : error); });
   store.append_chat(ChatRecord{"NNN", neighbour_seq, 0, 0, "Nell", "hi", 0},
                     [&](bool ok, const std::string&) { neighbour_result.set_value(ok); });
   blocker.exec("COMMIT");
@@ -203,7 +207,8 @@ TEST_CASE("Store: a unit commits all its rows or none, whichever statement fails
         return unit;
       };
       Connection saboteur(path);
-      saboteur.exec((std::string("CREATE TRIGGER fault ") + fault.trigger + " BEGIN SELECT RAISE(ABORT, 'no'); END").c_str());
+      saboteur.exec(
+          (std::string("CREATE TRIGGER fault ") + fault.trigger + " BEGIN SELECT RAISE(ABORT, 'no'); END").c_str());
       const auto [error, neighbour_ok] = commit_beside_neighbour(*store, path, final_change(), 1);
       REQUIRE_THAT(error, Catch::Contains("no"));
       REQUIRE(neighbour_ok);  // the other room's write in the same group stands
@@ -265,7 +270,8 @@ TEST_CASE("Store: start-up reads open, playing and recently finished rooms only,
   };
   auto add_match = [&](const std::string& code, bool finished, const std::string& final_state) {
     const auto id = store->next_match_id();
-    store->insert_match(MatchRecord{id, code, "letter-of-marque", "", 1, 3, MatchStatus::kLive, 0, 0, "", 0, 0}, nullptr);
+    store->insert_match(MatchRecord{id, code, "letter-of-marque", "", 1, 3, MatchStatus::kLive, 0, 0, "", 0, 0},
+                        nullptr);
     for (int seq = 1; seq <= 3; ++seq) store->append_action(ActionRecord{id, seq, 0, code, 0, 0}, nullptr);
     if (finished) store->finish_match(ResultRecord{id, "o", "s", 0, final_state}, nullptr);
     return id;
@@ -314,7 +320,8 @@ TEST_CASE("Store: the migration to schema 6 dates each finished room from its ma
     done.created_at = 100;
     store->insert_room(done, nullptr);
     const auto id = store->next_match_id();
-    store->insert_match(MatchRecord{id, "FIN", "letter-of-marque", "", 1, 3, MatchStatus::kLive, 100, 0, "", 0, 0}, nullptr);
+    store->insert_match(MatchRecord{id, "FIN", "letter-of-marque", "", 1, 3, MatchStatus::kLive, 100, 0, "", 0, 0},
+                        nullptr);
     store->finish_match(ResultRecord{id, "o", "s", 5000, ""}, nullptr);
     store->flush();
   }

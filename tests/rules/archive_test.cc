@@ -15,7 +15,9 @@ struct Item {
   std::vector<std::string> names;
   std::optional<long> maybe;
   template <class Self, class Ar>
-  static void archive(Self& s, Ar& ar) { ar(s.value, s.colour, s.names, s.maybe); }
+  static void archive(Self& s, Ar& ar) {
+    ar(s.value, s.colour, s.names, s.maybe);
+  }
 };
 }  // namespace
 

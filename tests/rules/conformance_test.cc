@@ -102,7 +102,6 @@ void check_illegal_rejected(State& state, Rng& rng) {
   REQUIRE(state.serialize() == before);
 }
 
-
 // --- Versions identify states; every game ends (issue #13) ------------------
 // Every accepted move emits at least one event, so a view's version (the
 // event count) names one state: two different views never carry the same
@@ -222,8 +221,7 @@ TEST_CASE("Conformance: every game, every seat count, seeded random games", "[co
         std::uint64_t longest = 0;  // moves of the longest game, to compare with max_moves()
         for (std::uint64_t i = 0; i < games; ++i) {
           const std::uint64_t seed = first_seed + i;
-          INFO("reproduce with BRETHREN_CONFORMANCE_GAME=" << game->id() << " seats=" << seats
-                                                           << " seed=" << seed);
+          INFO("reproduce with BRETHREN_CONFORMANCE_GAME=" << game->id() << " seats=" << seats << " seed=" << seed);
           longest = std::max(longest, play_one(*game, seats, seed, i < deep));
         }
         std::cout << game->id() << " with " << seats << " seats: longest of " << games << " games " << longest

@@ -25,9 +25,7 @@ std::unique_ptr<State> new_match(int seats, std::uint64_t seed) {
 }
 
 pb::View lom_view(const State& s, Viewer v) { return s.view(v).game().letter_of_marque(); }
-pb::Action lom_action(const State& s, Seat seat, ActionId a) {
-  return s.encode_action(seat, a).letter_of_marque();
-}
+pb::Action lom_action(const State& s, Seat seat, ActionId a) { return s.encode_action(seat, a).letter_of_marque(); }
 
 std::vector<Viewer> all_viewers(const State& s) {
   std::vector<Viewer> out{Viewer::spectator()};
@@ -181,7 +179,8 @@ TEST_CASE("LOM-A-11: the chosen ship has no id until it sails, and the id never 
   auto armed = new_match(3, 33);
   auto unarmed = new_match(3, 33);
   auto choose = [](State& s, Seat seat, bool want_armed) {
-    auto a = find_action(s, seat, [&](const pb::Action& x) { return x.has_choose_ship() && x.choose_ship().armed() == want_armed; });
+    auto a = find_action(
+        s, seat, [&](const pb::Action& x) { return x.has_choose_ship() && x.choose_ship().armed() == want_armed; });
     REQUIRE(a.has_value());
     act(s, seat, *a);
   };
@@ -228,7 +227,8 @@ TEST_CASE("LOM-A-11: the chosen ship has no id until it sails, and the id never 
     }
   }
   for (auto [s, want_armed] : {std::pair{armed.get(), true}, std::pair{unarmed.get(), false}}) {
-    auto a = find_action(*s, 1, [&](const pb::Action& x) { return x.has_depart() && x.depart().armed() == want_armed; });
+    auto a =
+        find_action(*s, 1, [&](const pb::Action& x) { return x.has_depart() && x.depart().armed() == want_armed; });
     REQUIRE(a.has_value());
     act(*s, 1, *a);
   }

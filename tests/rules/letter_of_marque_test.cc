@@ -66,7 +66,8 @@ std::string info_state(const State& s, Viewer v) {
 }
 
 void choose_all(State& s, const std::vector<bool>& armed) {
-  for (Seat i = 0; i < static_cast<int>(armed.size()); ++i) act(s, i, armed[i] ? action::kChooseArmed : action::kChooseUnarmed);
+  for (Seat i = 0; i < static_cast<int>(armed.size()); ++i)
+    act(s, i, armed[i] ? action::kChooseArmed : action::kChooseUnarmed);
 }
 
 }  // namespace
@@ -307,7 +308,8 @@ TEST_CASE("LOM-11, LOM-A-5: pass only with an empty deck and no ship at sea") {
         const bool may_pass = t->player(seat).deck.empty() && ship_of(*t, seat) == 0;
         const bool pass_listed = std::find(legal.begin(), legal.end(), action::kPass) != legal.end();
         REQUIRE(pass_listed == may_pass);
-        const bool attack_listed = std::any_of(legal.begin(), legal.end(), [](ActionId a) { return a >= action::kAttackBase; });
+        const bool attack_listed =
+            std::any_of(legal.begin(), legal.end(), [](ActionId a) { return a >= action::kAttackBase; });
         if (pass_listed && attack_listed) {
           REQUIRE(t->player(seat).unused_cannons > 0);
           ++pass_with_attack;
@@ -357,9 +359,9 @@ TEST_CASE("LOM-14, LOM-15, LOM-A-3: scoring, the cannon tie-break and shared vic
   for (auto tiebreak : {pb::CANNON_TIEBREAK_ALL_HELD, pb::CANNON_TIEBREAK_CAPTURED_ONLY}) {
     auto s = new_match(3, seed_with_preliminary({3, 5, 6}), tiebreak);
     choose_all(*s, {true, true, true});
-    act(*s, 0, action::attack(ship_of(*s, 1)));    // fails: seat 1 scores seat 0's cannon
+    act(*s, 0, action::attack(ship_of(*s, 1)));  // fails: seat 1 scores seat 0's cannon
     act(*s, 1, action::return_ship(ship_of(*s, 1)));
-    act(*s, 2, action::attack(ship_of(*s, 0)));    // fails: seat 0 scores seat 2's cannon
+    act(*s, 2, action::attack(ship_of(*s, 0)));  // fails: seat 0 scores seat 2's cannon
     // From here nobody attacks: return a ship at sea, else depart, else pass.
     while (!s->is_terminal()) {
       const Seat seat = s->current_seat();

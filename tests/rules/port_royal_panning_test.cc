@@ -57,8 +57,8 @@ void random_step(State& s, Rng& rng) {
 
 // Seeded random play until `pred` holds; the first such state of the first
 // seed that reaches one.
-std::unique_ptr<S> find_state(int seats, const std::function<bool(const S&)>& pred,
-                              const v1::GameOptions& options = {}, int max_seeds = 300) {
+std::unique_ptr<S> find_state(int seats, const std::function<bool(const S&)>& pred, const v1::GameOptions& options = {},
+                              int max_seeds = 300) {
   for (int seed = 1; seed <= max_seeds; ++seed) {
     auto s = new_match(seats, static_cast<std::uint64_t>(seed), options);
     Rng rng(static_cast<std::uint64_t>(seed) * 7919);
@@ -93,7 +93,9 @@ int standard(int good, int value) {
   return good * kLootPerGood + static_cast<int>(it - std::begin(kDefaultLootValues));
 }
 
-Ship ship_of(std::vector<int> loot, std::vector<int> prisoners = {}) { return Ship{std::move(loot), std::move(prisoners)}; }
+Ship ship_of(std::vector<int> loot, std::vector<int> prisoners = {}) {
+  return Ship{std::move(loot), std::move(prisoners)};
+}
 
 int count_colour(const std::vector<int>& hand, int colour) {
   return static_cast<int>(std::count_if(hand.begin(), hand.end(), [&](int c) { return colour_of(c) == colour; }));
@@ -225,8 +227,8 @@ TEST_CASE("PRQ-5, PRQ-8, PRQ-A-1: crew cards and ghosts per player count, 8 each
     for (int c = 0; c < kColours; ++c) {
       for (int v = 1; v <= max_value; ++v) expected.insert(crew_card(c, v));
     }
-    expected.insert(ghost_card(0));                       // ghost 1
-    expected.insert(ghost_card(seats == 3 ? 1 : 2));      // ghost 5 (3p) or 7 (4p)
+    expected.insert(ghost_card(0));                   // ghost 1
+    expected.insert(ghost_card(seats == 3 ? 1 : 2));  // ghost 5 (3p) or 7 (4p)
     REQUIRE(all == expected);
     REQUIRE(all.size() == static_cast<std::size_t>(seats * 8 + 2));
     REQUIRE(crew_value(ghost_card(seats == 3 ? 1 : 2)) == (seats == 3 ? 5 : 7));
@@ -321,9 +323,8 @@ TEST_CASE("PRQ-11, PRQ-A-2: if nobody bids, the first bidder takes the privilege
 }
 
 TEST_CASE("PRQ-10: debt + bid may not exceed 19") {
-  auto s = find_state(3, [](const S& st) {
-    return st.phase() == Phase::kAuction && st.player(st.current_seat()).debt >= 3;
-  });
+  auto s = find_state(
+      3, [](const S& st) { return st.phase() == Phase::kAuction && st.player(st.current_seat()).debt >= 3; });
   const Seat seat = s->current_seat();
   const int debt = s->player(seat).debt;
   const auto legal_actions = s->legal_actions(seat);
@@ -381,7 +382,9 @@ TEST_CASE("PRQ-13, PRQ-A-9: the privileged player may set aside the face-up card
   const auto taken = last_event(*s).face_up_taken();
   std::vector<int> cards;
   for (const auto& c : taken.cards()) {
-    cards.push_back(c.colour() == pb::COLOUR_GHOST ? ghost_card(c.value() == 1 ? 0 : c.value() == 5 ? 1 : 2)
+    cards.push_back(c.colour() == pb::COLOUR_GHOST ? ghost_card(c.value() == 1   ? 0
+                                                                : c.value() == 5 ? 1
+                                                                                 : 2)
                                                    : crew_card(c.colour() - 1, c.value()));
   }
   for (int c : cards) act(*s, priv, action::set_aside(c));
@@ -398,7 +401,8 @@ TEST_CASE("PRQ-14: the leader puts the pirate figure on an available loot card")
   const Seat leader = s->current_seat();
   std::set<int> available;
   for (const auto& slot : s->available()) available.insert(slot.loot);
-  for (int id = 0; id < kLootCards; ++id) REQUIRE(legal(*s, leader, action::choose_loot(id)) == (available.count(id) > 0));
+  for (int id = 0; id < kLootCards; ++id)
+    REQUIRE(legal(*s, leader, action::choose_loot(id)) == (available.count(id) > 0));
   int missing = 0;
   while (available.count(missing)) ++missing;
   REQUIRE_THAT(reason(*s, leader, action::choose_loot(missing)), Catch::Contains("PRQ-14"));
@@ -453,7 +457,8 @@ TEST_CASE("PRQ-18, PRQ-H-6: trumping a colour lead puts a public void marker on 
   bool marked = false;
   for (const auto& e : s->events_for(Viewer::spectator())) {
     const auto& ev = e.event().port_royal_panning();
-    if (ev.has_card_played() && ev.card_played().seat() == seat && ev.card_played().void_marker() == led + 1) marked = true;
+    if (ev.has_card_played() && ev.card_played().seat() == seat && ev.card_played().void_marker() == led + 1)
+      marked = true;
   }
   REQUIRE(marked);
   const auto v = view(*s, Viewer::player((seat + 1) % 4));
@@ -593,9 +598,8 @@ TEST_CASE("PRQ-25: standard loot goes on the ship of its good (placed by the ser
   }
   REQUIRE(placed > 5);
   // When the privileged player could pay down instead, he chooses; other ships stay illegal.
-  auto t = find_state(3, [](const S& st) {
-    return st.phase() == Phase::kResolveLoot && !is_special(st.pending_loot());
-  });
+  auto t =
+      find_state(3, [](const S& st) { return st.phase() == Phase::kResolveLoot && !is_special(st.pending_loot()); });
   const Seat seat = t->current_seat();
   const int good = good_of(t->pending_loot());
   REQUIRE(legal(*t, seat, action::place_loot(good)));
@@ -652,8 +656,8 @@ TEST_CASE("PRQ-28, PRQ-H-5, PRQ-A-12: prisoners are seen by the winner only and 
 
 TEST_CASE("PRQ-29, PRQ-A-14: the privileged player may pay down his bid with standard loot, +8 or +6") {
   auto s = find_state(3, [](const S& st) {
-    return st.phase() == Phase::kResolveLoot && st.current_seat() == st.privileged() && !is_special(st.pending_loot()) &&
-           st.bid_cube() > st.player(st.privileged()).debt;
+    return st.phase() == Phase::kResolveLoot && st.current_seat() == st.privileged() &&
+           !is_special(st.pending_loot()) && st.bid_cube() > st.player(st.privileged()).debt;
   });
   const Seat seat = s->current_seat();
   const int loot = s->pending_loot();
@@ -666,9 +670,8 @@ TEST_CASE("PRQ-29, PRQ-A-14: the privileged player may pay down his bid with sta
   REQUIRE(s->player(seat).debt == debt);
 
   // Nobody else may.
-  auto t = find_state(3, [](const S& st) {
-    return st.phase() == Phase::kResolveLoot && st.current_seat() != st.privileged();
-  });
+  auto t = find_state(
+      3, [](const S& st) { return st.phase() == Phase::kResolveLoot && st.current_seat() != st.privileged(); });
   REQUIRE_THAT(reason(*t, t->current_seat(), action::kPayDown), Catch::Contains("PRQ-29"));
   // Negative and other specials may not.
   auto u = find_state(3, [](const S& st) {
@@ -692,7 +695,8 @@ TEST_CASE("PRQ-29, PRQ-A-14: the privileged player may pay down his bid with sta
 TEST_CASE("PRQ-A-12, PRQ-28: prisoners won with a card that is discarded are still placed") {
   auto s = find_state(3, [](const S& st) {
     return st.phase() == Phase::kResolveLoot && !st.pending_prisoners().empty() &&
-           (st.is_legal(st.current_seat(), action::kPayDown) || st.is_legal(st.current_seat(), action::kDiscardWithRemove));
+           (st.is_legal(st.current_seat(), action::kPayDown) ||
+            st.is_legal(st.current_seat(), action::kDiscardWithRemove));
   });
   const Seat seat = s->current_seat();
   const auto prisoners = s->pending_prisoners();
@@ -700,7 +704,8 @@ TEST_CASE("PRQ-A-12, PRQ-28: prisoners won with a card that is discarded are sti
   REQUIRE(s->phase() == Phase::kPlacePrisoner);
   REQUIRE(s->current_seat() == seat);
   const int before = prisoners_on_ships(s->player(seat));
-  for (std::size_t i = 0; i < prisoners.size(); ++i) act(*s, seat, action::place_prisoner(static_cast<int>(i % kGoods)));
+  for (std::size_t i = 0; i < prisoners.size(); ++i)
+    act(*s, seat, action::place_prisoner(static_cast<int>(i % kGoods)));
   REQUIRE(prisoners_on_ships(s->player(seat)) == before + static_cast<int>(prisoners.size()));
 }
 
@@ -759,15 +764,18 @@ TEST_CASE("PRQ-32, PRQ-44: Max +5 / Max -5 change the capacity (seed example: 24
 
 TEST_CASE("PRQ-33, PRQ-A-5: x2 doubles the loot value (specials too, negative ones too) but not weight or prisoners") {
   const auto values = default_values();
-  const auto doubled = score_ship(ship_of({standard(3, 12), loot_id(Special::kMinus5), loot_id(Special::kX2)}, {3}), 24, values);
+  const auto doubled =
+      score_ship(ship_of({standard(3, 12), loot_id(Special::kMinus5), loot_id(Special::kX2)}, {3}), 24, values);
   REQUIRE(doubled.weight == 7);
   REQUIRE(doubled.loot_value == 14);
   REQUIRE(doubled.value == 17);
-  const auto with_plus = score_ship(ship_of({standard(3, 4), loot_id(Special::kPlus8), loot_id(Special::kX2)}), 24, values);
+  const auto with_plus =
+      score_ship(ship_of({standard(3, 4), loot_id(Special::kPlus8), loot_id(Special::kX2)}), 24, values);
   REQUIRE(with_plus.loot_value == 24);
   REQUIRE(with_plus.weight == 12);
   // Max cards are not doubled.
-  const auto with_max = score_ship(ship_of({standard(3, 6), loot_id(Special::kMaxPlus5), loot_id(Special::kX2)}), 18, values);
+  const auto with_max =
+      score_ship(ship_of({standard(3, 6), loot_id(Special::kMaxPlus5), loot_id(Special::kX2)}), 18, values);
   REQUIRE(with_max.capacity == 23);
   REQUIRE(with_max.loot_value == 12);
 }
@@ -846,17 +854,15 @@ TEST_CASE("PRQ-35(a): Remove 1 card may take a face-down prisoner card, which st
 }
 
 TEST_CASE("PRQ-35(b): Remove 1 card kept beside the board later discards a newly won card") {
-  auto s = find_state(3, [](const S& st) {
-    return st.phase() == Phase::kResolveLoot && st.pending_loot() == kRemove1Id;
-  });
+  auto s =
+      find_state(3, [](const S& st) { return st.phase() == Phase::kResolveLoot && st.pending_loot() == kRemove1Id; });
   const Seat seat = s->current_seat();
   act(*s, seat, action::kKeepRemove);
   REQUIRE(s->player(seat).remove_kept);
   REQUIRE(view(*s, Viewer::spectator()).players(seat).remove_card_kept());
   // Later: the holder resolves another won card.
-  s = find_state(3, [](const S& st) {
-    return st.phase() == Phase::kResolveLoot && st.player(st.current_seat()).remove_kept;
-  });
+  s = find_state(
+      3, [](const S& st) { return st.phase() == Phase::kResolveLoot && st.player(st.current_seat()).remove_kept; });
   const Seat holder = s->current_seat();
   const int loot = s->pending_loot();
   REQUIRE(legal(*s, holder, action::kDiscardWithRemove));
@@ -870,15 +876,15 @@ TEST_CASE("PRQ-35(b): Remove 1 card kept beside the board later discards a newly
 
 TEST_CASE("PRQ-35(b): without a kept Remove 1 card a won card cannot be discarded") {
   auto s = find_state(3, [](const S& st) {
-    return st.phase() == Phase::kResolveLoot && st.pending_loot() != kRemove1Id && !st.player(st.current_seat()).remove_kept;
+    return st.phase() == Phase::kResolveLoot && st.pending_loot() != kRemove1Id &&
+           !st.player(st.current_seat()).remove_kept;
   });
   REQUIRE_THAT(reason(*s, s->current_seat(), action::kDiscardWithRemove), Catch::Contains("PRQ-35"));
 }
 
 TEST_CASE("PRQ-3, PRQ-36: Move 1 card comes in round 6 and moves a special or prisoner card between own ships") {
-  auto s = find_state(4, [](const S& st) {
-    return st.phase() == Phase::kResolveLoot && st.pending_loot() == kMove1Id;
-  });
+  auto s =
+      find_state(4, [](const S& st) { return st.phase() == Phase::kResolveLoot && st.pending_loot() == kMove1Id; });
   REQUIRE(s->round() == kRounds);
   const Seat seat = s->current_seat();
   const Player& p = s->player(seat);
@@ -894,8 +900,8 @@ TEST_CASE("PRQ-3, PRQ-36: Move 1 card comes in round 6 and moves a special or pr
     if (a >= action::kMoveSpecial && a < action::kPlacePrisoner) move = a;
   }
   REQUIRE(move != 0);
-  const int weight_before = s->ship_score(seat, 0).weight + s->ship_score(seat, 1).weight + s->ship_score(seat, 2).weight +
-                            s->ship_score(seat, 3).weight;
+  const int weight_before = s->ship_score(seat, 0).weight + s->ship_score(seat, 1).weight +
+                            s->ship_score(seat, 2).weight + s->ship_score(seat, 3).weight;
   act(*s, seat, move);
   const auto& moved = last_event(*s).card_moved();
   REQUIRE(moved.seat() == seat);
@@ -905,8 +911,8 @@ TEST_CASE("PRQ-3, PRQ-36: Move 1 card comes in round 6 and moves a special or pr
     const auto& to = s->player(seat).ships[moved.to() - 1].loot;
     REQUIRE(std::find(to.begin(), to.end(), moved.loot_id()) != to.end());
   }
-  const int weight_after = s->ship_score(seat, 0).weight + s->ship_score(seat, 1).weight + s->ship_score(seat, 2).weight +
-                           s->ship_score(seat, 3).weight;
+  const int weight_after = s->ship_score(seat, 0).weight + s->ship_score(seat, 1).weight +
+                           s->ship_score(seat, 2).weight + s->ship_score(seat, 3).weight;
   REQUIRE(weight_after == weight_before);
   REQUIRE(std::count(s->removed_loot().begin(), s->removed_loot().end(), kMove1Id) == 1);
 }
@@ -977,9 +983,9 @@ TEST_CASE("PRQ-38, PRQ-39, PRQ-40, PRQ-41, PRQ-42, PRQ-A-4: end of round") {
     REQUIRE(ended != nullptr);
     REQUIRE(ended->privileged_seat() == priv);
     REQUIRE(ended->debt() == cube);
-    REQUIRE(s->player(priv).debt == cube);  // PRQ-39
+    REQUIRE(s->player(priv).debt == cube);                              // PRQ-39
     for (Seat p = 0; p < 4; ++p) REQUIRE(s->player(p).void_mask == 0);  // PRQ-38
-    REQUIRE(s->set_aside().empty());                                 // PRQ-40: back in the deck
+    REQUIRE(s->set_aside().empty());                                    // PRQ-40: back in the deck
     std::size_t crew = s->face_up().size();
     for (Seat p = 0; p < 4; ++p) crew += s->player(p).hand.size();
     REQUIRE(crew == 34);
@@ -1012,8 +1018,8 @@ TEST_CASE("PRQ-43, PRQ-44, PRQ-45, PRQ-46: final scoring") {
     auto s = finished_game(seats, 60 + seats);
     REQUIRE(s->round() == kRounds);
     REQUIRE(s->loot_deck().empty());
-    REQUIRE(s->available().size() == 1);                 // PRQ-43: the last leftover is not scored
-    REQUIRE(s->prisoner_deck().size() + 5 == 6);         // five prisoners dealt out, one never used
+    REQUIRE(s->available().size() == 1);          // PRQ-43: the last leftover is not scored
+    REQUIRE(s->prisoner_deck().size() + 5 == 6);  // five prisoners dealt out, one never used
     const auto& ended = last_event(*s).game_ended();
     const auto outcome = s->outcome();
     for (Seat p = 0; p < seats; ++p) {
@@ -1079,7 +1085,8 @@ TEST_CASE("PRQ-H-1, PRQ-H-2, PRQ-H-4: hands are private, counts and deck sizes a
     REQUIRE(dealt == 1);
   }
   REQUIRE(view(*s, Viewer::spectator()).hand_size() == 0);
-  for (const auto& e : s->events_for(Viewer::spectator())) REQUIRE_FALSE(e.event().port_royal_panning().has_hand_dealt());
+  for (const auto& e : s->events_for(Viewer::spectator()))
+    REQUIRE_FALSE(e.event().port_royal_panning().has_hand_dealt());
   // Only the viewer's own legal actions are in his view (PRQ-H-6).
   const Seat acting = s->current_seat();
   REQUIRE(s->view(Viewer::player((acting + 1) % 4)).legal_actions_size() == 0);

@@ -94,8 +94,10 @@ ActionId choose(const PortRoyalState& s, Seat, const std::vector<ActionId>& lega
   if (policy == Policy::kUniform) return legal[rng.below(static_cast<std::uint32_t>(legal.size()))];
   std::vector<ActionId> fulfils, persons, ships;
   for (ActionId a : legal) {
-    if (a >= action::kFulfilBase) fulfils.push_back(a);
-    else if (a >= action::kTakeBase) (card(s.harbor()[a - action::kTakeBase]).type == Type::kShip ? ships : persons).push_back(a);
+    if (a >= action::kFulfilBase)
+      fulfils.push_back(a);
+    else if (a >= action::kTakeBase)
+      (card(s.harbor()[a - action::kTakeBase]).type == Type::kShip ? ships : persons).push_back(a);
   }
   auto pick = [&](const std::vector<ActionId>& v) { return v[rng.below(static_cast<std::uint32_t>(v.size()))]; };
   if (!fulfils.empty() && rng.below(4) != 0) return pick(fulfils);
@@ -194,8 +196,10 @@ TEST_CASE("PRP §1, PRP-A-13: the card table holds the 120 cards of the box") {
     if (c.type == Type::kShip) {
       ++ships[c.colour];
       ship_coins[c.colour] += c.coins;
-      if (c.skull) ++skulls;
-      else swords[c.colour].insert(c.swords);
+      if (c.skull)
+        ++skulls;
+      else
+        swords[c.colour].insert(c.swords);
     }
     if (c.type == Type::kPerson) ++persons[c.person];
     if (c.type == Type::kTax) (c.tax == Tax::kMostSwords ? taxes_swords : taxes_vp)++;
@@ -314,19 +318,21 @@ TEST_CASE("PRP-5: a random starting player, then clockwise turns") {
   }
   REQUIRE(starters == std::set<Seat>{0, 1, 2, 3});
   int turns = 0;
-  for_each_step(3, 20, Policy::kUniform, [&](const PortRoyalState& before, Seat, ActionId, const PortRoyalState& after) {
-    if (after.is_terminal() || after.active_seat() == before.active_seat()) return;
-    REQUIRE(after.active_seat() == (before.active_seat() + 1) % 3);
-    ++turns;
-  });
+  for_each_step(3, 20, Policy::kUniform,
+                [&](const PortRoyalState& before, Seat, ActionId, const PortRoyalState& after) {
+                  if (after.is_terminal() || after.active_seat() == before.active_seat()) return;
+                  REQUIRE(after.active_seat() == (before.active_seat() + 1) % 3);
+                  ++turns;
+                });
   REQUIRE(turns > 100);
 }
 
 TEST_CASE("PRP-3, PRP-7, PRP-8, PRP-9, PRP-10: every card is somewhere, exactly once, all game long") {
   for (int seats : {2, 5}) {
-    for_each_step(seats, 15, Policy::kEager, [&](const PortRoyalState& before, Seat, ActionId, const PortRoyalState& after) {
-      REQUIRE(every_card(after) == every_card(before));
-    });
+    for_each_step(seats, 15, Policy::kEager,
+                  [&](const PortRoyalState& before, Seat, ActionId, const PortRoyalState& after) {
+                    REQUIRE(every_card(after) == every_card(before));
+                  });
   }
 }
 
@@ -419,9 +425,9 @@ TEST_CASE("PRP-10, PRP-H-6: an empty draw pile is replaced by the shuffled disca
 }
 
 TEST_CASE("PRP-A-10: with both piles empty nothing is drawn, the player must stop and the end is triggered") {
-  auto s = find_state(5, [](const PortRoyalState& s) {
-    return !s.is_terminal() && s.draw_pile().empty() && s.discard_pile().empty();
-  }, Policy::kUniform, 400);
+  auto s = find_state(
+      5, [](const PortRoyalState& s) { return !s.is_terminal() && s.draw_pile().empty() && s.discard_pile().empty(); },
+      Policy::kUniform, 400);
   REQUIRE(s);
   REQUIRE(s->end_triggered());
   bool exhausted = false;
@@ -453,7 +459,8 @@ TEST_CASE("PRP-A-14: when nobody keeps a card the piles are reshuffled at most 2
     const Seat seat = acting(*s);
     ActionId a = action::kPass;
     if (s->phase() == Phase::kRepel) a = action::kRepel;
-    if (s->phase() == Phase::kDiscover) a = s->drawn_this_turn() == 0 && legal(*s, seat, action::kDraw) ? action::kDraw : action::kStop;
+    if (s->phase() == Phase::kDiscover)
+      a = s->drawn_this_turn() == 0 && legal(*s, seat, action::kDraw) ? action::kDraw : action::kStop;
     REQUIRE(s->generation() <= kMaxReshuffles);
     if (s->phase() == Phase::kDiscover && s->draw_pile().empty() && !s->discard_pile().empty() &&
         s->generation() == kMaxReshuffles) {
@@ -571,9 +578,8 @@ TEST_CASE("PRP-14, PRP-A-11: a ship that could be repelled may be let into the h
   REQUIRE(s);
   const int ship = s->pending_ship();
   const Colour colour = card(ship).colour;
-  const bool will_bust = std::any_of(s->harbor().begin(), s->harbor().end(), [&](int id) {
-    return card(id).type == Type::kShip && card(id).colour == colour;
-  });
+  const bool will_bust = std::any_of(s->harbor().begin(), s->harbor().end(),
+                                     [&](int id) { return card(id).type == Type::kShip && card(id).colour == colour; });
   const std::uint64_t v = s->version();
   act(*s, s->active_seat(), action::kDock);
   const auto e = events_since(*s, v).back().ship_docked();
@@ -587,9 +593,8 @@ TEST_CASE("PRP-15, PRP-36: a second ship of a colour busts, Jesters pay every pl
     if (!in_discover_with_top(s, [&](int id) {
           if (card(id).type != Type::kShip) return false;
           if (!card(id).skull && s.swords(s.active_seat()) >= card(id).swords) return false;
-          return std::any_of(s.harbor().begin(), s.harbor().end(), [&](int h) {
-            return card(h).type == Type::kShip && card(h).colour == card(id).colour;
-          });
+          return std::any_of(s.harbor().begin(), s.harbor().end(),
+                             [&](int h) { return card(h).type == Type::kShip && card(h).colour == card(id).colour; });
         }))
       return false;
     int jesters = 0;
@@ -648,13 +653,16 @@ TEST_CASE("PRP-16: a drawn expedition goes to the expedition area, not the harbo
 TEST_CASE("PRP-17, PRP-18, PRP-A-8: tax increases halve 12+ coins, then reward the tied best") {
   for (Tax tax : {Tax::kMostSwords, Tax::kFewestPoints}) {
     for (bool rich : {true, false}) {
-      auto s = find_state(4, [&](const PortRoyalState& s) {
-        if (!in_discover_with_top(s, [&](int id) { return card(id).tax == tax; })) return false;
-        if (s.draw_pile().size() < 8) return false;
-        bool any_rich = false;
-        for (Seat p = 0; p < 4; ++p) any_rich |= s.coins(p) >= kTaxThreshold;
-        return any_rich == rich;
-      }, Policy::kUniform);
+      auto s = find_state(
+          4,
+          [&](const PortRoyalState& s) {
+            if (!in_discover_with_top(s, [&](int id) { return card(id).tax == tax; })) return false;
+            if (s.draw_pile().size() < 8) return false;
+            bool any_rich = false;
+            for (Seat p = 0; p < 4; ++p) any_rich |= s.coins(p) >= kTaxThreshold;
+            return any_rich == rich;
+          },
+          Policy::kUniform);
       REQUIRE(s);
       const auto coins = all_coins(*s);
       std::vector<int> score;
@@ -687,13 +695,16 @@ TEST_CASE("PRP-17, PRP-18, PRP-A-8: tax increases halve 12+ coins, then reward t
 }
 
 TEST_CASE("PRP-A-8: when nobody has swords, every player gains from the swords tax") {
-  auto s = find_state(3, [](const PortRoyalState& s) {
-    if (!in_discover_with_top(s, [](int id) { return card(id).tax == Tax::kMostSwords; })) return false;
-    for (Seat p = 0; p < 3; ++p) {
-      if (s.swords(p) > 0 || s.coins(p) >= kTaxThreshold) return false;
-    }
-    return true;
-  }, Policy::kUniform);
+  auto s = find_state(
+      3,
+      [](const PortRoyalState& s) {
+        if (!in_discover_with_top(s, [](int id) { return card(id).tax == Tax::kMostSwords; })) return false;
+        for (Seat p = 0; p < 3; ++p) {
+          if (s.swords(p) > 0 || s.coins(p) >= kTaxThreshold) return false;
+        }
+        return true;
+      },
+      Policy::kUniform);
   REQUIRE(s);
   const auto coins = all_coins(*s);
   act(*s, s->active_seat(), action::kDraw);
@@ -737,18 +748,20 @@ TEST_CASE("PRP-20, PRP-37: each Governor gives one more card, to active and othe
   for (bool active : {true, false}) {
     auto s = find_state(3, [active](const PortRoyalState& s) {
       return s.phase() == Phase::kTradeHire && (s.taking_seat() == s.active_seat()) == active &&
-             s.count_person(s.taking_seat(), Person::kGovernor) > 0 && s.cards_left() > 0 &&
-             s.harbor().size() >= 2;
+             s.count_person(s.taking_seat(), Person::kGovernor) > 0 && s.cards_left() > 0 && s.harbor().size() >= 2;
     });
     REQUIRE(s);
     const Seat seat = s->taking_seat();
     const int governors = s->count_person(seat, Person::kGovernor);
-    if (!active) REQUIRE(s->cards_left() == 1 + governors);  // PRP-21 + PRP-20
-    else REQUIRE(s->cards_left() >= 1 + governors);
+    if (!active)
+      REQUIRE(s->cards_left() == 1 + governors);  // PRP-21 + PRP-20
+    else
+      REQUIRE(s->cards_left() >= 1 + governors);
     // A non-active player pays 1 coin per card (PRP-29, PRP-37).
     if (!active) {
       int position = 0;
-      while (card(s->harbor()[position]).type != Type::kShip && position + 1 < static_cast<int>(s->harbor().size())) ++position;
+      while (card(s->harbor()[position]).type != Type::kShip && position + 1 < static_cast<int>(s->harbor().size()))
+        ++position;
       if (legal(*s, seat, action::take(position))) {
         const Seat active_seat = s->active_seat();
         const int active_coins = s->coins(active_seat);
@@ -763,26 +776,27 @@ TEST_CASE("PRP-20, PRP-37: each Governor gives one more card, to active and othe
 TEST_CASE("PRP-21, PRP-30: after the active player, each other player in clockwise order, then the harbor is cleared") {
   int phases = 0, clears = 0;
   for (int seats : {2, 4, 5}) {
-    for_each_step(seats, 10, Policy::kEager, [&](const PortRoyalState& before, Seat seat, ActionId, const PortRoyalState& after) {
-      if (before.phase() == Phase::kTradeHire) {
-        REQUIRE(seat == before.taking_seat());
-        // Non-active opportunities have a base allowance of 1 (+ Governors).
-        if (seat != before.active_seat() && before.taken_cards() == 0)
-          REQUIRE(before.cards_left() == 1 + before.count_person(seat, Person::kGovernor));
-        if (after.phase() == Phase::kTradeHire && after.active_seat() == before.active_seat()) {
-          const int off_before = (before.taking_seat() - before.active_seat() + seats) % seats;
-          const int off_after = (after.taking_seat() - after.active_seat() + seats) % seats;
-          REQUIRE(off_after >= off_before);
-        }
-      }
-      if (before.phase() == Phase::kTradeHire && after.active_seat() != before.active_seat()) {
-        // PRP-30: leftovers discarded, next player active.
-        REQUIRE(after.harbor().empty());
-        if (!after.is_terminal()) REQUIRE(after.active_seat() == (before.active_seat() + 1) % seats);
-        ++clears;
-      }
-      if (before.phase() == Phase::kDiscover && after.phase() == Phase::kTradeHire) ++phases;
-    });
+    for_each_step(seats, 10, Policy::kEager,
+                  [&](const PortRoyalState& before, Seat seat, ActionId, const PortRoyalState& after) {
+                    if (before.phase() == Phase::kTradeHire) {
+                      REQUIRE(seat == before.taking_seat());
+                      // Non-active opportunities have a base allowance of 1 (+ Governors).
+                      if (seat != before.active_seat() && before.taken_cards() == 0)
+                        REQUIRE(before.cards_left() == 1 + before.count_person(seat, Person::kGovernor));
+                      if (after.phase() == Phase::kTradeHire && after.active_seat() == before.active_seat()) {
+                        const int off_before = (before.taking_seat() - before.active_seat() + seats) % seats;
+                        const int off_after = (after.taking_seat() - after.active_seat() + seats) % seats;
+                        REQUIRE(off_after >= off_before);
+                      }
+                    }
+                    if (before.phase() == Phase::kTradeHire && after.active_seat() != before.active_seat()) {
+                      // PRP-30: leftovers discarded, next player active.
+                      REQUIRE(after.harbor().empty());
+                      if (!after.is_terminal()) REQUIRE(after.active_seat() == (before.active_seat() + 1) % seats);
+                      ++clears;
+                    }
+                    if (before.phase() == Phase::kDiscover && after.phase() == Phase::kTradeHire) ++phases;
+                  });
   }
   REQUIRE(phases > 100);
   REQUIRE(clears > 100);
@@ -801,7 +815,8 @@ TEST_CASE("PRP-22, PRP-37: a Governor just hired adds his card at once") {
   REQUIRE(s);
   const Seat seat = s->taking_seat();
   int position = 0;
-  while (card(s->harbor()[position]).person != Person::kGovernor || !legal(*s, seat, action::take(position))) ++position;
+  while (card(s->harbor()[position]).person != Person::kGovernor || !legal(*s, seat, action::take(position)))
+    ++position;
   act(*s, seat, action::take(position));
   REQUIRE(s->taking_seat() == seat);
   REQUIRE(s->cards_left() == 1);
@@ -813,15 +828,18 @@ TEST_CASE("PRP-22, PRP-38: a Mademoiselle just hired lowers the next hire at onc
     bool madem = false, other = false;
     for (int p = 0; p < static_cast<int>(s.harbor().size()); ++p) {
       const int id = s.harbor()[p];
-      if (card(id).person == Person::kMademoiselle && s.is_legal(s.taking_seat(), action::take(p))) madem = true;
-      else if (card(id).type == Type::kPerson && s.hire_cost(s.taking_seat(), id) > 0) other = true;
+      if (card(id).person == Person::kMademoiselle && s.is_legal(s.taking_seat(), action::take(p)))
+        madem = true;
+      else if (card(id).type == Type::kPerson && s.hire_cost(s.taking_seat(), id) > 0)
+        other = true;
     }
     return madem && other;
   });
   REQUIRE(s);
   const Seat seat = s->taking_seat();
   int position = 0;
-  while (card(s->harbor()[position]).person != Person::kMademoiselle || !legal(*s, seat, action::take(position))) ++position;
+  while (card(s->harbor()[position]).person != Person::kMademoiselle || !legal(*s, seat, action::take(position)))
+    ++position;
   std::map<int, int> costs;
   for (int id : s->harbor()) {
     if (card(id).type == Type::kPerson) costs[id] = s->hire_cost(seat, id);
@@ -859,7 +877,8 @@ TEST_CASE("PRP-24, PRP-31: trading a ship gains its coins plus one per Trader of
       if (s.phase() != Phase::kTradeHire || s.taking_seat() != s.active_seat() || s.cards_left() == 0) return false;
       if (s.draw_pile().size() < 8) return false;
       for (int id : s.harbor()) {
-        if (card(id).type == Type::kShip && (s.traders(s.active_seat(), card(id).colour) > 0) == with_trader) return true;
+        if (card(id).type == Type::kShip && (s.traders(s.active_seat(), card(id).colour) > 0) == with_trader)
+          return true;
       }
       return false;
     });
@@ -925,11 +944,14 @@ TEST_CASE("PRP-25, PRP-38: hiring pays the cost less one per Mademoiselle, unaff
 
 TEST_CASE("PRP-29, PRP-H-5: other players pay the active player one coin per card, a ship's income may pay it") {
   // A ship taken with no coins at all: gain first, then pay.
-  auto s = find_state(4, [](const PortRoyalState& s) {
-    if (s.phase() != Phase::kTradeHire || s.taking_seat() == s.active_seat() || s.cards_left() == 0) return false;
-    if (s.coins(s.taking_seat()) != 0 || s.draw_pile().size() < 8) return false;
-    return std::any_of(s.harbor().begin(), s.harbor().end(), [](int id) { return card(id).type == Type::kShip; });
-  }, Policy::kEager, 600);
+  auto s = find_state(
+      4,
+      [](const PortRoyalState& s) {
+        if (s.phase() != Phase::kTradeHire || s.taking_seat() == s.active_seat() || s.cards_left() == 0) return false;
+        if (s.coins(s.taking_seat()) != 0 || s.draw_pile().size() < 8) return false;
+        return std::any_of(s.harbor().begin(), s.harbor().end(), [](int id) { return card(id).type == Type::kShip; });
+      },
+      Policy::kEager, 600);
   REQUIRE(s);
   const Seat seat = s->taking_seat(), active = s->active_seat();
   int position = 0;
@@ -1002,7 +1024,8 @@ TEST_CASE("PRP-26, PRP-32, PRP-33, PRP-28: expeditions are fulfilled with matchi
     const Seat seat = s->active_seat();
     ActionId chosen = 0;
     for (ActionId a : s->legal_actions(seat)) {
-      if (a >= action::kFulfilBase && (((a - action::kFulfilBase) % action::kFulfilPerKind) != 0) == with_jack) chosen = a;
+      if (a >= action::kFulfilBase && (((a - action::kFulfilBase) % action::kFulfilPerKind) != 0) == with_jack)
+        chosen = a;
     }
     const int e = static_cast<int>((chosen - action::kFulfilBase) / action::kFulfilPerKind);
     const int in_kind = static_cast<int>((chosen - action::kFulfilBase) % action::kFulfilPerKind);
@@ -1100,9 +1123,10 @@ TEST_CASE("PRP-35, PRP-A-5: Admirals pay 2 coins each when an opportunity starts
       (seat == before.active_seat() ? active_bonus : other_bonus)++;
     }
     // Stopping with 5+ cards pays the active player's Admirals even if he takes nothing.
-    if (before.phase() == Phase::kDiscover && after.phase() != Phase::kDiscover && after.active_seat() == before.active_seat() &&
-        before.harbor().size() >= 5 && before.count_person(before.active_seat(), Person::kAdmiral) > 0 &&
-        before.draw_pile().size() > 12 && after.phase() == Phase::kTradeHire) {
+    if (before.phase() == Phase::kDiscover && after.phase() != Phase::kDiscover &&
+        after.active_seat() == before.active_seat() && before.harbor().size() >= 5 &&
+        before.count_person(before.active_seat(), Person::kAdmiral) > 0 && before.draw_pile().size() > 12 &&
+        after.phase() == Phase::kTradeHire) {
       const Seat seat = before.active_seat();
       const auto bonus = find_event(events_since(after, before.version()), [&](const pb::Event& e) {
         return e.has_opportunity_bonus() && e.opportunity_bonus().seat() == seat;
@@ -1111,8 +1135,8 @@ TEST_CASE("PRP-35, PRP-A-5: Admirals pay 2 coins each when an opportunity starts
     }
     if (before.phase() == Phase::kDiscover && after.phase() == Phase::kTradeHire && before.harbor().size() < 5) {
       REQUIRE_FALSE(find_event(events_since(after, before.version()), [](const pb::Event& e) {
-        return e.has_opportunity_bonus() && e.opportunity_bonus().admiral_coins() > 0;
-      }).has_value());
+                      return e.has_opportunity_bonus() && e.opportunity_bonus().admiral_coins() > 0;
+                    }).has_value());
     }
   });
   REQUIRE(active_bonus > 0);
@@ -1220,7 +1244,8 @@ TEST_CASE("PRP-42: most points win, then most coins, else a shared victory") {
       REQUIRE(outcome.seats(p).score() == s.points(p));
       tied_on_points += s.points(p) == best_points;
     }
-    const auto winners = std::count_if(outcome.seats().begin(), outcome.seats().end(), [](const auto& r) { return r.winner(); });
+    const auto winners =
+        std::count_if(outcome.seats().begin(), outcome.seats().end(), [](const auto& r) { return r.winner(); });
     REQUIRE_THAT(outcome.summary(), Catch::Contains(winners == 1 ? " wins with " : " share the victory with "));
     REQUIRE_THAT(outcome.summary(), Catch::Contains(std::to_string(best_points) + " points"));
     if (tied_on_points > 1 && winners == 1) {
@@ -1380,13 +1405,16 @@ TEST_CASE("Actions: encode/decode round-trips and malformed messages are refused
 // --- The worked examples of the seed text (docs/rules/port-royal-pfister.md §4.7) ------------
 
 TEST_CASE("Seed example (Alex): a Sailor and a Pirate give 3 swords and repel a 2-sword Flute") {
-  auto s = find_state(3, [](const PortRoyalState& s) {
-    return in_discover_with_top(s, [&](int id) {
-      const auto& p = s.player(s.active_seat()).persons;
-      return card(id).type == Type::kShip && card(id).colour == Colour::kBlue && card(id).swords == 2 &&
-             count_type(p, Person::kSailor) == 1 && count_type(p, Person::kPirate) == 1;
-    });
-  }, Policy::kEager, 3000);
+  auto s = find_state(
+      3,
+      [](const PortRoyalState& s) {
+        return in_discover_with_top(s, [&](int id) {
+          const auto& p = s.player(s.active_seat()).persons;
+          return card(id).type == Type::kShip && card(id).colour == Colour::kBlue && card(id).swords == 2 &&
+                 count_type(p, Person::kSailor) == 1 && count_type(p, Person::kPirate) == 1;
+        });
+      },
+      Policy::kEager, 3000);
   REQUIRE(s);
   const Seat alex = s->active_seat();
   REQUIRE(s->swords(alex) == 3);
@@ -1399,10 +1427,13 @@ TEST_CASE("Seed example (Alex): a Sailor and a Pirate give 3 swords and repel a 
 TEST_CASE("Seed example (Dagmar): a Priest and a Jack of all Trades fulfil a 2-cross Expedition for 2 coins") {
   const int cc = expedition_index(kNumCards - 5);  // EXP-CC
   REQUIRE(std::string(expedition_kind(cc).code) == "EXP-CC");
-  auto s = find_state(3, [cc](const PortRoyalState& s) {
-    return s.phase() != Phase::kFinished && acting(s) == s.active_seat() &&
-           s.is_legal(s.active_seat(), action::fulfil(cc, 0, 1, 0)) && s.draw_pile().size() > 4;
-  }, Policy::kEager, 3000);
+  auto s = find_state(
+      3,
+      [cc](const PortRoyalState& s) {
+        return s.phase() != Phase::kFinished && acting(s) == s.active_seat() &&
+               s.is_legal(s.active_seat(), action::fulfil(cc, 0, 1, 0)) && s.draw_pile().size() > 4;
+      },
+      Policy::kEager, 3000);
   REQUIRE(s);
   const Seat dagmar = s->active_seat();
   const int coins = s->coins(dagmar);
@@ -1415,18 +1446,21 @@ TEST_CASE("Seed example (Dagmar): a Priest and a Jack of all Trades fulfil a 2-c
 }
 
 TEST_CASE("Seed example (Andrea, Alex, Klemens): 4 colours give 2 cards, a 2-coin ship, a Sailor for 3, Alex pays 1") {
-  auto s = find_state(3, [](const PortRoyalState& s) {
-    if (s.phase() != Phase::kDiscover || s.drawn_this_turn() == 0 || s.harbor().size() != 5) return false;
-    if (colours_in_harbor(s) != 4 || s.count_person(s.active_seat(), Person::kGovernor) > 0) return false;
-    if (s.count_person(s.active_seat(), Person::kMademoiselle) > 0 || s.draw_pile().size() < 12) return false;
-    int two_coin_ships = 0, sailors = 0;
-    for (int id : s.harbor()) {
-      two_coin_ships += card(id).type == Type::kShip && card(id).coins == 2 &&
-                        s.traders(s.active_seat(), card(id).colour) == 0;
-      sailors += card(id).person == Person::kSailor && card(id).cost == 3;
-    }
-    return two_coin_ships >= 1 && sailors >= 1 && s.coins(s.active_seat()) + 2 >= 3;
-  }, Policy::kEager, 3000);
+  auto s = find_state(
+      3,
+      [](const PortRoyalState& s) {
+        if (s.phase() != Phase::kDiscover || s.drawn_this_turn() == 0 || s.harbor().size() != 5) return false;
+        if (colours_in_harbor(s) != 4 || s.count_person(s.active_seat(), Person::kGovernor) > 0) return false;
+        if (s.count_person(s.active_seat(), Person::kMademoiselle) > 0 || s.draw_pile().size() < 12) return false;
+        int two_coin_ships = 0, sailors = 0;
+        for (int id : s.harbor()) {
+          two_coin_ships +=
+              card(id).type == Type::kShip && card(id).coins == 2 && s.traders(s.active_seat(), card(id).colour) == 0;
+          sailors += card(id).person == Person::kSailor && card(id).cost == 3;
+        }
+        return two_coin_ships >= 1 && sailors >= 1 && s.coins(s.active_seat()) + 2 >= 3;
+      },
+      Policy::kEager, 3000);
   REQUIRE(s);
   const Seat andrea = s->active_seat();
   act(*s, andrea, action::kStop);

@@ -45,7 +45,8 @@ std::optional<ActionId> find_action(const State& s, Seat seat, Pred wanted) {
 }
 
 int face_down(const pb::View& v) {
-  return static_cast<int>(std::count_if(v.row().begin(), v.row().end(), [](const auto& slot) { return slot.face_down(); }));
+  return static_cast<int>(
+      std::count_if(v.row().begin(), v.row().end(), [](const auto& slot) { return slot.face_down(); }));
 }
 
 // A random legal move of a random acting seat; on his own turn the current
@@ -77,12 +78,20 @@ std::vector<pb::Event> public_events(const State& s, std::uint64_t after = 0) {
 }
 
 // The event cards of §1.6, by kind.
-const std::map<pb::EventCard, int> kEventCopies = {
-    {pb::EVENT_PISTOL, 2},       {pb::EVENT_LETTER_OF_MARQUE, 4}, {pb::EVENT_BLACK_SPOT, 3},
-    {pb::EVENT_ALBATROSS, 3},    {pb::EVENT_FOUNTAIN_OF_YOUTH, 1}, {pb::EVENT_ATLANTIS, 1},
-    {pb::EVENT_EL_DORADO, 1},    {pb::EVENT_BLACK_POWDER, 1},      {pb::EVENT_CABIN_FEVER, 1},
-    {pb::EVENT_EIGHT_BELLS, 1},  {pb::EVENT_FACADE, 1},            {pb::EVENT_PIRATE_CODE, 1},
-    {pb::EVENT_STORMY_SEAS, 1},  {pb::EVENT_SPANISH_ARMADA, 1}};
+const std::map<pb::EventCard, int> kEventCopies = {{pb::EVENT_PISTOL, 2},
+                                                   {pb::EVENT_LETTER_OF_MARQUE, 4},
+                                                   {pb::EVENT_BLACK_SPOT, 3},
+                                                   {pb::EVENT_ALBATROSS, 3},
+                                                   {pb::EVENT_FOUNTAIN_OF_YOUTH, 1},
+                                                   {pb::EVENT_ATLANTIS, 1},
+                                                   {pb::EVENT_EL_DORADO, 1},
+                                                   {pb::EVENT_BLACK_POWDER, 1},
+                                                   {pb::EVENT_CABIN_FEVER, 1},
+                                                   {pb::EVENT_EIGHT_BELLS, 1},
+                                                   {pb::EVENT_FACADE, 1},
+                                                   {pb::EVENT_PIRATE_CODE, 1},
+                                                   {pb::EVENT_STORMY_SEAS, 1},
+                                                   {pb::EVENT_SPANISH_ARMADA, 1}};
 
 pb::Options all_six_stars() {
   pb::Options o;
@@ -133,7 +142,8 @@ TEST_CASE("T67-A-2: 22 event cards, 16 and the star cards in play (19 with three
   REQUIRE(most_seen == kEventCopies);
 }
 
-TEST_CASE("T67-A-17, T67-27: Look needs two face-down cards, with one left Look and Force are illegal, Reveal remains") {
+TEST_CASE(
+    "T67-A-17, T67-27: Look needs two face-down cards, with one left Look and Force are illegal, Reveal remains") {
   int one_left = 0, two_left = 0;
   for (std::uint64_t seed = 1; seed <= 300 && one_left < 5; ++seed) {
     auto s = new_match(4 + static_cast<int>(seed % 6), seed);
@@ -183,7 +193,8 @@ TEST_CASE("T67-A-17, T67-27: Look needs two face-down cards, with one left Look 
           act(*s, me, *reveal);
           if (!sudden_death) {
             bool armada = false;
-            for (const auto& e : public_events(*s, at)) armada |= e.has_revealed() && e.revealed().card() == pb::EVENT_SPANISH_ARMADA;
+            for (const auto& e : public_events(*s, at))
+              armada |= e.has_revealed() && e.revealed().card() == pb::EVENT_SPANISH_ARMADA;
             REQUIRE(armada);
           }
           for (const auto& e : public_events(*s, at)) sudden_death |= e.has_sudden_death();
@@ -199,7 +210,8 @@ TEST_CASE("T67-A-17, T67-27: Look needs two face-down cards, with one left Look 
   REQUIRE(two_left >= 5);
 }
 
-TEST_CASE("T67-A-20, T67-7, T67-8: after the advanced set-up the JR captain starts, else the FD captain, else the Governor") {
+TEST_CASE(
+    "T67-A-20, T67-7, T67-8: after the advanced set-up the JR captain starts, else the FD captain, else the Governor") {
   // Where the owners of the drawn pawns put them, in drawing order.
   auto play_setup = [](int seats, std::uint64_t seed, auto area_for) {
     pb::Options o;
@@ -210,7 +222,8 @@ TEST_CASE("T67-A-20, T67-7, T67-8: after the advanced set-up the JR captain star
       REQUIRE(s->acting_seats().size() == 1);
       const Seat owner = s->acting_seats()[0];
       const pb::Area area = area_for(placed++);
-      auto a = find_action(*s, owner, [&](const pb::Action& x) { return x.has_place_pawn() && x.place_pawn().area() == area; });
+      auto a = find_action(*s, owner,
+                           [&](const pb::Action& x) { return x.has_place_pawn() && x.place_pawn().area() == area; });
       REQUIRE(a.has_value());
       act(*s, owner, *a);
     }
@@ -343,8 +356,8 @@ TEST_CASE("T67-H-8, T67-A-12: pawns, roles, treasure, discards and kept cards ar
       for (int n : where) REQUIRE((n == 1 || (in_bag && n == 0)));
       // Every chest is somewhere public: 4 + 2 + 1 + 1 (T67-6, T67-8), once
       // the captains have placed theirs.
-      int chests = spectator.galleon() + spectator.tortuga_british() + spectator.tortuga_french() +
-                   spectator.tortuga_neutral();
+      int chests =
+          spectator.galleon() + spectator.tortuga_british() + spectator.tortuga_french() + spectator.tortuga_neutral();
       for (const auto& ship : spectator.ships()) chests += ship.british() + ship.french();
       REQUIRE(chests == (spectator.phase() == pb::PHASE_SETUP_TREASURE ? chests : 8));
       REQUIRE(chests >= 6);

@@ -114,16 +114,18 @@ TEST_CASE("T67-A-1: the vote deck composition is a room option with the referenc
   REQUIRE(std::vector<int>(count.begin(), count.end()) ==
           std::vector<int>(kDefaultVoteCopies.begin(), kDefaultVoteCopies.end()));
   int cannon = 0, torch = 0, water = 0;
-  for (int k = 0; k < kVoteKinds; ++k) (vote_top(k) == kCannon ? cannon : vote_top(k) == kTorch ? torch : water) += count[k];
-  REQUIRE(cannon == 9);   // 30 %
-  REQUIRE(water == 9);    // 30 %
-  REQUIRE(torch == 12);   // 40 %
+  for (int k = 0; k < kVoteKinds; ++k)
+    (vote_top(k) == kCannon ? cannon : vote_top(k) == kTorch ? torch : water) += count[k];
+  REQUIRE(cannon == 9);  // 30 %
+  REQUIRE(water == 9);   // 30 %
+  REQUIRE(torch == 12);  // 40 %
   pb::Options o;
   for (int k = 0; k < kVoteKinds; ++k) o.add_vote_card_copies(k == 0 ? 8 : 2);  // 30 cards, many cannons
   auto custom = new_match(4, 5, o);
   int cannons = 0;
   for (const auto& c : custom->vote_deck()) cannons += c.kind == 0;
-  for (Seat p = 0; p < 4; ++p) cannons += static_cast<int>(std::count(custom->hand(p).begin(), custom->hand(p).end(), 0));
+  for (Seat p = 0; p < 4; ++p)
+    cannons += static_cast<int>(std::count(custom->hand(p).begin(), custom->hand(p).end(), 0));
   REQUIRE(cannons == 8);
 }
 
@@ -997,7 +999,7 @@ TEST_CASE("T67-46, T67-A-11: a tie with an even count: sudden death, the first t
     cards += slot.card >= 0;
   }
   REQUIRE(std::count(s->event_deck().begin(), s->event_deck().end(), static_cast<int>(kArmada)) == 0);
-  REQUIRE(cards == 18);  // 19 in play minus the Armada
+  REQUIRE(cards == 18);             // 19 in play minus the Armada
   REQUIRE(s->albatrosses(3) == 1);  // kept cards stay
   // The Cabin Boy of FD moves a chest: the French lead and win at once.
   act(*s, 1, action::shift(kBritish));
@@ -1017,8 +1019,8 @@ TEST_CASE("T67-A-11: sudden death with no event cards left ends in a draw after 
     // Lifeboat moves and attacks with nothing to take never change the tally.
     const Seat p = s->acting_seats()[0];
     const auto legal = s->legal_actions(p);
-    auto pick = std::find_if(legal.begin(), legal.end(),
-                             [](ActionId a) { return a >= action::kMove && a < action::kAttack; });
+    auto pick =
+        std::find_if(legal.begin(), legal.end(), [](ActionId a) { return a >= action::kMove && a < action::kAttack; });
     if (pick == legal.end()) pick = std::find(legal.begin(), legal.end(), action::kAttack);
     if (pick == legal.end()) {
       REQUIRE(s->phase() == Phase::kVoting);

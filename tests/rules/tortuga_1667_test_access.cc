@@ -28,16 +28,29 @@ void TestAccess::set_treasure(TortugaState& s, int galleon, std::array<std::arra
 void TestAccess::put_event(TortugaState& s, int slot, int card) {
   if (s.row_[slot].card == card) return;
   for (auto& other : s.row_) {
-    if (other.card == card) { std::swap(other.card, s.row_[slot].card); return; }
+    if (other.card == card) {
+      std::swap(other.card, s.row_[slot].card);
+      return;
+    }
   }
   for (auto& c : s.event_deck_) {
-    if (c == card) { std::swap(c, s.row_[slot].card); return; }
+    if (c == card) {
+      std::swap(c, s.row_[slot].card);
+      return;
+    }
   }
   for (auto& c : s.box_) {
-    if (c == card) { std::swap(c, s.row_[slot].card); std::sort(s.box_.begin(), s.box_.end()); return; }
+    if (c == card) {
+      std::swap(c, s.row_[slot].card);
+      std::sort(s.box_.begin(), s.box_.end());
+      return;
+    }
   }
   for (auto& c : s.discard_) {
-    if (c == card) { std::swap(c, s.row_[slot].card); return; }
+    if (c == card) {
+      std::swap(c, s.row_[slot].card);
+      return;
+    }
   }
 }
 
@@ -64,16 +77,21 @@ void TestAccess::set_hand(TortugaState& s, Seat seat, std::vector<int> kinds) {
 }
 
 void TestAccess::set_vote_top(TortugaState& s, int kind) {
-  auto it = std::find_if(s.vote_deck_.begin(), s.vote_deck_.end(), [kind](const DeckCard& c) { return c.kind == kind; });
+  auto it =
+      std::find_if(s.vote_deck_.begin(), s.vote_deck_.end(), [kind](const DeckCard& c) { return c.kind == kind; });
   if (it != s.vote_deck_.end()) std::iter_swap(it, s.vote_deck_.end() - 1);
 }
 
 void TestAccess::set_loyalties(TortugaState& s, std::vector<int> teams) { s.loyalty_ = std::move(teams); }
 
 void TestAccess::give(TortugaState& s, int card, Seat owner) {
-  if (card == kAlbatross) ++s.albatross_[owner];
-  else if (card == kPirateCode) { s.code_holder_ = owner; s.code_skips_ = 2; }
-  else s.map_owner_[map_index(card)] = owner;
+  if (card == kAlbatross)
+    ++s.albatross_[owner];
+  else if (card == kPirateCode) {
+    s.code_holder_ = owner;
+    s.code_skips_ = 2;
+  } else
+    s.map_owner_[map_index(card)] = owner;
 }
 
 void TestAccess::set_current(TortugaState& s, Seat seat) {

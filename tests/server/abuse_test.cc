@@ -124,17 +124,18 @@ TEST_CASE("Abuse: pings from clients that never read their pongs are bounded, th
   for (int i = 0; i < kConnections; ++i) clients.push_back(std::make_unique<RawWsClient>(server.port()));
   std::atomic<int> dropped{0};
   const std::string payload(125, 'p');
-  const std::size_t growth = peak_growth_during(server, kConnections, kAttackStopGrowth, [&](int i, const std::atomic<bool>& stop) {
-    const auto deadline = Clock::now() + 30s;
-    while (!stop && Clock::now() < deadline) {
-      // A send that fails (reset) or stalls for long means the server has
-      // given up on this connection.
-      if (!clients[i]->send_frame(RawWsClient::kPing, payload, 10s)) {
-        ++dropped;
-        return;
-      }
-    }
-  });
+  const std::size_t growth =
+      peak_growth_during(server, kConnections, kAttackStopGrowth, [&](int i, const std::atomic<bool>& stop) {
+        const auto deadline = Clock::now() + 30s;
+        while (!stop && Clock::now() < deadline) {
+          // A send that fails (reset) or stalls for long means the server has
+          // given up on this connection.
+          if (!clients[i]->send_frame(RawWsClient::kPing, payload, 10s)) {
+            ++dropped;
+            return;
+          }
+        }
+      });
   WARN("peak growth of the server's resident set: " << growth / 1024 << " KiB");
   if (kMeasureMemory) CHECK(growth < 30 * kMiB);
   REQUIRE(dropped == kConnections);
@@ -179,19 +180,20 @@ TEST_CASE("Abuse: clients that ask for room lists and never read are bounded in 
   std::vector<std::unique_ptr<RawWsClient>> clients;
   for (int i = 0; i < kConnections; ++i) clients.push_back(std::make_unique<RawWsClient>(server.port()));
   std::atomic<int> dropped{0};
-  const std::size_t growth = peak_growth_during(server, kConnections, kAttackStopGrowth, [&](int i, const std::atomic<bool>& stop) {
-    const auto deadline = Clock::now() + 40s;
-    std::uint64_t id = 0;
-    while (!stop && Clock::now() < deadline) {
-      // The request old clients send: no page fields.
-      const std::string next = R"({"requestId": ")" + std::to_string(++id) + R"(", "listRooms": {}})";
-      if (!clients[i]->send_frame(RawWsClient::kText, next, 10s)) {
-        ++dropped;
-        return;
-      }
-      std::this_thread::sleep_for(1ms);
-    }
-  });
+  const std::size_t growth =
+      peak_growth_during(server, kConnections, kAttackStopGrowth, [&](int i, const std::atomic<bool>& stop) {
+        const auto deadline = Clock::now() + 40s;
+        std::uint64_t id = 0;
+        while (!stop && Clock::now() < deadline) {
+          // The request old clients send: no page fields.
+          const std::string next = R"({"requestId": ")" + std::to_string(++id) + R"(", "listRooms": {}})";
+          if (!clients[i]->send_frame(RawWsClient::kText, next, 10s)) {
+            ++dropped;
+            return;
+          }
+          std::this_thread::sleep_for(1ms);
+        }
+      });
   WARN("peak growth of the server's resident set: " << growth / 1024 << " KiB");
   if (kMeasureMemory) CHECK(growth < 30 * kMiB);
   REQUIRE(dropped == kConnections);
@@ -236,7 +238,8 @@ TEST_CASE("Abuse: a reader that falls behind is closed with 1008 when its queue 
 TEST_CASE("Abuse: room lists are paged, filtered by game and free seats, and old requests get the first page") {
   TempDir dir;
   ScopedEnv env{{"BRETHREN_MAX_ROOMS_PER_CONNECTION", "1000"}, {"BRETHREN_MAX_ROOMS_PER_ADDRESS", "1000"}};
-  ServerProcess server(dir.path() + "/b.db", {"--rate-limit", "100000", "--rate-burst", "100000", "--db-sync", "normal"});
+  ServerProcess server(dir.path() + "/b.db",
+                       {"--rate-limit", "100000", "--rate-burst", "100000", "--db-sync", "normal"});
   WsClient host(server.port());
   std::set<std::string> lom, pfister, full;
   for (int i = 0; i < 60; ++i) {
@@ -329,7 +332,8 @@ TEST_CASE("Abuse: a sustained moderate flood is closed with 1008 after a bounded
   std::uint64_t id = 0;
   bool gone = false;
   for (int batch = 0; batch < 300 && !gone; ++batch) {
-    for (int i = 0; i < 15 && !gone; ++i) gone = !flood.send_frame(RawWsClient::kBinary, binary_request(++id, ping_msg()), 2s);
+    for (int i = 0; i < 15 && !gone; ++i)
+      gone = !flood.send_frame(RawWsClient::kBinary, binary_request(++id, ping_msg()), 2s);
     std::this_thread::sleep_for(10ms);
   }
   std::vector<std::string> frames;
@@ -350,8 +354,8 @@ TEST_CASE("Abuse: a sustained moderate flood is closed with 1008 after a bounded
 TEST_CASE("Abuse: a byte flood of large garbage frames is closed with 1008") {
   TempDir dir;
   // Message rate limits out of the way: only the byte rate can stop it.
-  ServerProcess server(dir.path() + "/b.db", {"--rate-limit", "1000000", "--rate-burst", "1000000",
-                                              "--rate-abuse-strikes", "100000000"});
+  ServerProcess server(dir.path() + "/b.db",
+                       {"--rate-limit", "1000000", "--rate-burst", "1000000", "--rate-abuse-strikes", "100000000"});
   RawWsClient flood(server.port());
   const std::string garbage(65000, '\xff');
   // 10 MB at whatever speed the machine manages (~1 GB/s on loopback).
@@ -466,13 +470,16 @@ TEST_CASE("Abuse: a resume whose connection is gone before the room answers leav
       if (!m) continue;
       auto connected = seat2(*m);
       if (!connected) continue;
-      if (*connected) seen_connected = true;
-      else if (seen_connected) seen_disconnected_after = true;
+      if (*connected)
+        seen_connected = true;
+      else if (seen_connected)
+        seen_disconnected_after = true;
     }
     REQUIRE(seen_connected);
     REQUIRE(seen_disconnected_after);
   }
   // And the autopilot takes the seat over again.
-  REQUIRE(observer.wait_for([](const v1::ServerMessage& m) { return m.has_room() && m.room().seats(2).autopilot(); }, 10s)
-              .has_value());
+  REQUIRE(
+      observer.wait_for([](const v1::ServerMessage& m) { return m.has_room() && m.room().seats(2).autopilot(); }, 10s)
+          .has_value());
 }

@@ -18,7 +18,8 @@ TEST_CASE("Every game: a full match through the server, in binary and in JSON, s
   for (const auto& game : games.games()) {
     for (auto encoding : {server::Encoding::kBinary, server::Encoding::kJson}) {
       const int seats = encoding == server::Encoding::kBinary ? game->info().min_seats() : game->info().max_seats();
-      DYNAMIC_SECTION(game->id() << " with " << seats << " seats, " << (encoding == server::Encoding::kJson ? "JSON" : "binary")) {
+      DYNAMIC_SECTION(game->id() << " with " << seats << " seats, "
+                                 << (encoding == server::Encoding::kJson ? "JSON" : "binary")) {
         TempDir dir;
         const std::string db = dir.path() + "/b.db";
         std::string code, summary;

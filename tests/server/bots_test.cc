@@ -107,12 +107,14 @@ TEST_CASE("Bots: a match with bots goes on after a crash and restart") {
     code = host.request(create_room_msg("letter-of-marque", 3)).room_created().room().room_code();
     for (int s = 0; s < 3; ++s) REQUIRE(host.request(add_bot_msg(code, s, "random")).has_room());
     REQUIRE(host.request(start_msg(code)).has_room());
-    REQUIRE(host.wait_for([](const v1::ServerMessage& m) { return m.has_match_update() && m.match_update().view().version() > 5; }));
+    REQUIRE(host.wait_for(
+        [](const v1::ServerMessage& m) { return m.has_match_update() && m.match_update().view().version() > 5; }));
     server.stop(SIGKILL);
   }
   ServerProcess again(db);
   WsClient watcher(again.port());
   REQUIRE(watcher.request(join_msg(code, "Watcher")).has_room());
-  auto end = watcher.wait_for([](const v1::ServerMessage& m) { return m.has_match_update() && m.match_update().view().finished(); }, 30s);
+  auto end = watcher.wait_for(
+      [](const v1::ServerMessage& m) { return m.has_match_update() && m.match_update().view().finished(); }, 30s);
   REQUIRE(end.has_value());
 }

@@ -19,7 +19,8 @@ bool is_chat(const v1::ServerMessage& m) { return m.has_chat(); }
 
 }  // namespace
 
-TEST_CASE("T67-H-9: during a Tortuga match a chat message reaches every player and spectator, none can be addressed to one") {
+TEST_CASE(
+    "T67-H-9: during a Tortuga match a chat message reaches every player and spectator, none can be addressed to one") {
   // The request itself has no room for a recipient.
   const auto* chat = v1::SendChat::descriptor();
   REQUIRE(chat->field_count() == 2);

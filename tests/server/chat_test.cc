@@ -180,13 +180,13 @@ TEST_CASE("Chat: spectators write when the room allows it - JSON text frames as 
   REQUIRE(chat.text() == "Yo ho ho");
   bool saw_text_frame = false;
   for (const auto& f : host.frames()) {
-    saw_text_frame |= f.text && f.bytes.find("\"chat\"") != std::string::npos &&
-                      f.bytes.find("\"Yo ho ho\"") != std::string::npos;
+    saw_text_frame |=
+        f.text && f.bytes.find("\"chat\"") != std::string::npos && f.bytes.find("\"Yo ho ho\"") != std::string::npos;
   }
   REQUIRE(saw_text_frame);
-  watcher.send_raw(R"({"requestId": 3, "sendChat": {"roomCode": ")" + code + R"(", "text": ")" +
-                       std::string(501, 'z') + R"("}})",
-                   true);
+  watcher.send_raw(
+      R"({"requestId": 3, "sendChat": {"roomCode": ")" + code + R"(", "text": ")" + std::string(501, 'z') + R"("}})",
+      true);
   auto too_long = watcher.wait_for([](const v1::ServerMessage& m) { return m.request_id() == 3; });
   REQUIRE(error_of(*too_long) == v1::MESSAGE_TOO_LONG);
   REQUIRE_THAT(watcher.frames().back().bytes, Catch::Contains("\"MESSAGE_TOO_LONG\""));

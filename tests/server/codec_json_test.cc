@@ -40,11 +40,16 @@ void check_server_frame(const v1::ServerMessage& m) {
 // Strings that exercise every escaping rule of protobuf's printer.
 const std::vector<std::string>& awkward_strings() {
   static const std::vector<std::string> strings = {
-      "", "plain", "quote \" backslash \\ slash /", "<b>html</b> & 'x'", "tab\tnewline\ncr\rbell\x07 nul" + std::string(1, '\0'),
-      "\x7f del", "caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x8f\xb4\xe2\x80\x8d\xe2\x98\xa0\xef\xb8\x8f",  // é € pirate flag (ZWJ)
-      "\xc2\x80 \xc2\x9f \xc2\xa0 \xc2\xad",                                                      // C1 controls, NBSP, soft hyphen
-      "\xe2\x80\xa8\xe2\x80\xa9 \xef\xbb\xbf \xd8\x80 \xe2\x81\xa0",                              // separators, BOM, Arabic sign
-      "\xf3\xa0\x80\x81 \xf0\x9d\x85\xb3",                                                        // language tag, music formatting
+      "",
+      "plain",
+      "quote \" backslash \\ slash /",
+      "<b>html</b> & 'x'",
+      "tab\tnewline\ncr\rbell\x07 nul" + std::string(1, '\0'),
+      "\x7f del",
+      "caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x8f\xb4\xe2\x80\x8d\xe2\x98\xa0\xef\xb8\x8f",  // é € pirate flag (ZWJ)
+      "\xc2\x80 \xc2\x9f \xc2\xa0 \xc2\xad",                          // C1 controls, NBSP, soft hyphen
+      "\xe2\x80\xa8\xe2\x80\xa9 \xef\xbb\xbf \xd8\x80 \xe2\x81\xa0",  // separators, BOM, Arabic sign
+      "\xf3\xa0\x80\x81 \xf0\x9d\x85\xb3",                            // language tag, music formatting
   };
   return strings;
 }
@@ -69,7 +74,7 @@ void fill_random(pb::Message& m, rules::Rng& rng, int depth) {
   };
   for (int i = 0; i < d->field_count(); ++i) {
     const pb::FieldDescriptor* f = d->field(i);
-    if (f->containing_oneof() && rng.below(3) != 0) continue;  // leave most oneof members (and optionals) unset
+    if (f->containing_oneof() && rng.below(3) != 0) continue;   // leave most oneof members (and optionals) unset
     if (!f->containing_oneof() && rng.below(5) == 0) continue;  // and some plain fields at their default
     const int count = f->is_repeated() ? static_cast<int>(rng.below(4)) : 1;
     for (int k = 0; k < count; ++k) {
@@ -108,8 +113,10 @@ void fill_random(pb::Message& m, rules::Rng& rng, int depth) {
         case pb::FieldDescriptor::CPPTYPE_ENUM: {
           const pb::EnumDescriptor* e = f->enum_type();
           // Mostly a declared value; sometimes a number the enum does not name.
-          const int v = rng.below(8) == 0 ? 1000 + static_cast<int>(rng.below(5))
-                                          : e->value(static_cast<int>(rng.below(static_cast<std::uint32_t>(e->value_count()))))->number();
+          const int v =
+              rng.below(8) == 0
+                  ? 1000 + static_cast<int>(rng.below(5))
+                  : e->value(static_cast<int>(rng.below(static_cast<std::uint32_t>(e->value_count()))))->number();
           f->is_repeated() ? r->AddEnumValue(&m, f, v) : r->SetEnumValue(&m, f, v);
           break;
         }
@@ -165,8 +172,8 @@ TEST_CASE("JSON printer: every seat's and a spectator's match updates of all gam
         for (int seat = -1; seat < seats; ++seat) {
           v1::ServerMessage m;
           m.set_request_id(step);
-          *m.mutable_match_update() = server::build_match_update("ABCDEFGHJ", *state, seat,
-                                                                 step % 7 == 0 ? 0 : state->version() - 1, 1000);
+          *m.mutable_match_update() =
+              server::build_match_update("ABCDEFGHJ", *state, seat, step % 7 == 0 ? 0 : state->version() - 1, 1000);
           check_server_frame(m);
           ++frames;
         }
@@ -181,7 +188,8 @@ TEST_CASE("JSON printer: every seat's and a spectator's match updates of all gam
   }
 }
 
-TEST_CASE("JSON printer: seeded random server messages of every kind equal protobuf's printer, with and without defaults") {
+TEST_CASE(
+    "JSON printer: seeded random server messages of every kind equal protobuf's printer, with and without defaults") {
   rules::Rng rng(2026);
   for (int i = 0; i < 1000; ++i) {
     v1::ServerMessage m;
@@ -203,7 +211,8 @@ TEST_CASE("JSON printer: strings that are not UTF-8 go through protobuf's printe
   REQUIRE(server::encode_server_message(m, server::Encoding::kJson) == protobuf_json(m, true));
 }
 
-TEST_CASE("JSON parser: client messages printed by protobuf (every kind, both name spellings) decode as with protobuf") {
+TEST_CASE(
+    "JSON parser: client messages printed by protobuf (every kind, both name spellings) decode as with protobuf") {
   rules::Rng rng(15);
   int fast = 0;
   for (int i = 0; i < 1000; ++i) {
@@ -238,41 +247,59 @@ TEST_CASE("JSON parser: client messages printed by protobuf (every kind, both na
 }
 
 TEST_CASE("JSON parser: 64-bit integers as strings and as numbers, at and beyond their limits") {
-  for (const char* frame : {
-           R"({"requestId":"18446744073709551615"})", R"({"requestId":18446744073709551615})",
-           R"({"requestId":"18446744073709551616"})", R"({"requestId":18446744073709551616})",
-           R"({"requestId":"-1"})", R"({"requestId":-1})", R"({"requestId":"0"})", R"({"requestId":0})",
-           R"({"requestId":"007"})", R"({"requestId":7.0})", R"({"requestId":7e2})", R"({"requestId":"7e2"})",
-           R"({"requestId":" 7"})", R"({"requestId":1.5})", R"({"requestId":-0})", R"({"requestId":true})",
-           R"({"request_id":42})", R"({"requestId":42,"request_id":43})", R"({"requestId":42,"requestId":43})",
-           R"({"joinRoom":{"roomCode":"ABC"},"takeSeat":{"seat":1}})", R"({"takeSeat":{"seat":2147483647}})",
-           R"({"takeSeat":{"seat":"-2147483648"}})", R"({"takeSeat":{"seat":2147483648}})", R"({"takeSeat":{"seat":"12"}})"}) {
+  for (const char* frame : {R"({"requestId":"18446744073709551615"})",
+                            R"({"requestId":18446744073709551615})",
+                            R"({"requestId":"18446744073709551616"})",
+                            R"({"requestId":18446744073709551616})",
+                            R"({"requestId":"-1"})",
+                            R"({"requestId":-1})",
+                            R"({"requestId":"0"})",
+                            R"({"requestId":0})",
+                            R"({"requestId":"007"})",
+                            R"({"requestId":7.0})",
+                            R"({"requestId":7e2})",
+                            R"({"requestId":"7e2"})",
+                            R"({"requestId":" 7"})",
+                            R"({"requestId":1.5})",
+                            R"({"requestId":-0})",
+                            R"({"requestId":true})",
+                            R"({"request_id":42})",
+                            R"({"requestId":42,"request_id":43})",
+                            R"({"requestId":42,"requestId":43})",
+                            R"({"joinRoom":{"roomCode":"ABC"},"takeSeat":{"seat":1}})",
+                            R"({"takeSeat":{"seat":2147483647}})",
+                            R"({"takeSeat":{"seat":"-2147483648"}})",
+                            R"({"takeSeat":{"seat":2147483648}})",
+                            R"({"takeSeat":{"seat":"12"}})"}) {
     check_client_decode(frame);
   }
 }
 
-TEST_CASE("JSON parser: invalid JSON, unknown fields, null and odd spellings are refused or accepted as protobuf does") {
-  for (const std::string& frame : {
-           std::string(""), std::string("{"), std::string("}"), std::string("[]"), std::string("null"), std::string("42"),
-           std::string(R"({"requestId":1,})"), std::string(R"({"requestId":1} x)"), std::string(R"({'requestId':1})"),
-           std::string(R"({requestId:1})"), std::string(R"({"requestId":1}{"requestId":2})"),
-           std::string(R"({"unknownThing":{"deep":[1,2,{"x":null}]},"ping":{}})"), std::string(R"({"ping":null})"),
-           std::string(R"({"requestId":null})"), std::string(R"({"sendChat":{"roomCode":"A","text":"a\u00e9\ud83c\udff4b"}})"),
-           std::string(R"({"sendChat":{"roomCode":"A","text":"q\"b\\s\/n\nt\tx\q"}})"),
-           std::string("{\"sendChat\":{\"text\":\"raw\ttab\"}}"), std::string("{\"sendChat\":{\"text\":\"bad \xff utf8\"}}"),
-           std::string("{\"sendChat\":{\"text\":\"caf\xc3\xa9\"}}"), std::string(R"({"submitAction":{"roomCode":["A"]}})"),
-           std::string(R"({"submitAction":{"action":[]}})"), std::string(R"({"submitAction":"x"})"),
-           std::string(R"({"ping":{},"hello":{}})"), std::string(" \n\t{ \"ping\" : { } } \r\n"),
-           std::string(R"({"updateRoom":{"roomCode":"A","seatCount":0,"public":false}})"),
-           std::string(R"({"updateRoom":{"seatCount":null}})"), std::string(R"({"hello":{"unknown":1}})"),
-           // Enums: by name, by number, names and numbers the enum does not have, other spellings.
-           std::string(R"({"createRoom":{"settings":{"spectators":"SPECTATORS_NONE"}}})"),
-           std::string(R"({"createRoom":{"settings":{"spectators":2}}})"),
-           std::string(R"({"createRoom":{"settings":{"spectators":"2"}}})"),
-           std::string(R"({"createRoom":{"settings":{"spectators":"SPECTATORS_SOMETIMES"}}})"),
-           std::string(R"({"createRoom":{"settings":{"spectators":"spectators_none"}}})"),
-           std::string(R"({"createRoom":{"settings":{"spectators":99}}})"),
-           std::string(R"({"createRoom":{"settings":{"spectators":true}}})")}) {
+TEST_CASE(
+    "JSON parser: invalid JSON, unknown fields, null and odd spellings are refused or accepted as protobuf does") {
+  for (const std::string& frame :
+       {std::string(""), std::string("{"), std::string("}"), std::string("[]"), std::string("null"), std::string("42"),
+        std::string(R"({"requestId":1,})"), std::string(R"({"requestId":1} x)"), std::string(R"({'requestId':1})"),
+        std::string(R"({requestId:1})"), std::string(R"({"requestId":1}{"requestId":2})"),
+        std::string(R"({"unknownThing":{"deep":[1,2,{"x":null}]},"ping":{}})"), std::string(R"({"ping":null})"),
+        std::string(R"({"requestId":null})"),
+        std::string(R"({"sendChat":{"roomCode":"A","text":"a\u00e9\ud83c\udff4b"}})"),
+        std::string(R"({"sendChat":{"roomCode":"A","text":"q\"b\\s\/n\nt\tx\q"}})"),
+        std::string("{\"sendChat\":{\"text\":\"raw\ttab\"}}"),
+        std::string("{\"sendChat\":{\"text\":\"bad \xff utf8\"}}"),
+        std::string("{\"sendChat\":{\"text\":\"caf\xc3\xa9\"}}"), std::string(R"({"submitAction":{"roomCode":["A"]}})"),
+        std::string(R"({"submitAction":{"action":[]}})"), std::string(R"({"submitAction":"x"})"),
+        std::string(R"({"ping":{},"hello":{}})"), std::string(" \n\t{ \"ping\" : { } } \r\n"),
+        std::string(R"({"updateRoom":{"roomCode":"A","seatCount":0,"public":false}})"),
+        std::string(R"({"updateRoom":{"seatCount":null}})"), std::string(R"({"hello":{"unknown":1}})"),
+        // Enums: by name, by number, names and numbers the enum does not have, other spellings.
+        std::string(R"({"createRoom":{"settings":{"spectators":"SPECTATORS_NONE"}}})"),
+        std::string(R"({"createRoom":{"settings":{"spectators":2}}})"),
+        std::string(R"({"createRoom":{"settings":{"spectators":"2"}}})"),
+        std::string(R"({"createRoom":{"settings":{"spectators":"SPECTATORS_SOMETIMES"}}})"),
+        std::string(R"({"createRoom":{"settings":{"spectators":"spectators_none"}}})"),
+        std::string(R"({"createRoom":{"settings":{"spectators":99}}})"),
+        std::string(R"({"createRoom":{"settings":{"spectators":true}}})")}) {
     check_client_decode(frame);
   }
 }

@@ -45,8 +45,8 @@ TEST_CASE("Commit failure: bot and clock moves are retried after failed commits 
   REQUIRE(human.request(add_bot_msg(code, 1)).has_room());
   REQUIRE(human.request(add_bot_msg(code, 2)).has_room());
   REQUIRE(human.request(start_msg(code)).has_room());
-  REQUIRE(human.wait_for([](const v1::ServerMessage& m) { return is_update(m) && m.match_update().view().version() >= 3; },
-                         10s));
+  REQUIRE(human.wait_for(
+      [](const v1::ServerMessage& m) { return is_update(m) && m.match_update().view().version() >= 3; }, 10s));
 
   persistence::Connection saboteur(db);
   saboteur.exec("CREATE TRIGGER refuse_moves BEFORE INSERT ON actions BEGIN SELECT RAISE(ABORT, 'disk full'); END");
@@ -58,8 +58,8 @@ TEST_CASE("Commit failure: bot and clock moves are retried after failed commits 
   REQUIRE_FALSE(human.wait_for(is_update, 700ms).has_value());  // nothing is stored, nothing is played
 
   saboteur.exec("DROP TRIGGER refuse_moves");
-  auto end = human.wait_for([](const v1::ServerMessage& m) { return is_update(m) && m.match_update().view().finished(); },
-                            60s);
+  auto end = human.wait_for(
+      [](const v1::ServerMessage& m) { return is_update(m) && m.match_update().view().finished(); }, 60s);
   REQUIRE(end.has_value());
   REQUIRE(end->match_update().view().version() > stalled_at);
   REQUIRE(server.stop(SIGTERM) != -1);
@@ -69,7 +69,8 @@ TEST_CASE("Commit failure: bot and clock moves are retried after failed commits 
   REQUIRE(store->load_room(code)->status == persistence::RoomStatus::kFinished);
 }
 
-TEST_CASE("Commit failure: a final move whose result cannot be stored is not played, and is played once the database works") {
+TEST_CASE(
+    "Commit failure: a final move whose result cannot be stored is not played, and is played once the database works") {
   TempDir dir;
   const std::string db = dir.path() + "/b.db";
   ServerProcess server(db);

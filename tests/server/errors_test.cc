@@ -153,8 +153,7 @@ TEST_CASE("Errors: an oversize frame closes with 1009, the server and other clie
 
 TEST_CASE("Errors: flooding is answered with RATE_LIMITED, sustained flooding closes with 1008") {
   TempDir dir;
-  ServerProcess server(dir.path() + "/b.db",
-                       {"--rate-limit", "5", "--rate-burst", "5", "--rate-abuse-strikes", "20"});
+  ServerProcess server(dir.path() + "/b.db", {"--rate-limit", "5", "--rate-burst", "5", "--rate-abuse-strikes", "20"});
   WsClient flood(server.port());
   for (int i = 0; i < 10; ++i) {
     v1::ClientMessage ping;

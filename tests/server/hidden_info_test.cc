@@ -47,7 +47,7 @@ void replace_all(std::string& s, const std::string& from, const std::string& to)
 }
 
 struct Run {
-  std::vector<std::vector<std::string>> frames;  // per seat, normalized
+  std::vector<std::vector<std::string>> frames;   // per seat, normalized
   std::size_t attack_frame_index[3] = {0, 0, 0};  // first frame after the attack, per seat
 };
 
@@ -84,7 +84,8 @@ Run scripted_game(bool seat0_armed) {
       }
       return false;
     });
-    auto reply = t.players[seat].client->request(submit_msg(t.code, attack != legal.end() ? *attack : peaceful(t.players[seat].view)));
+    auto reply = t.players[seat].client->request(
+        submit_msg(t.code, attack != legal.end() ? *attack : peaceful(t.players[seat].view)));
     REQUIRE(reply.has_action_accepted());
     sync_all(t, reply.action_accepted().version());
     if (attack != legal.end()) break;

@@ -67,10 +67,12 @@ std::string as_bytes(const google::protobuf::RepeatedPtrField<v1::EventRecord>& 
 
 }  // namespace
 
-TEST_CASE("PRP-A-15, PRQ-A-16: after the end the seed and the action log are published, and they give away every hand") {
+TEST_CASE(
+    "PRP-A-15, PRQ-A-16: after the end the seed and the action log are published, and they give away every hand") {
   TempDir dir;
   ServerProcess server(dir.path() + "/h.db");
-  for (const auto& [game_id, seats] : {std::pair<std::string, int>{"port-royal-pfister", 3}, {"port-royal-panning", 3}}) {
+  for (const auto& [game_id, seats] :
+       {std::pair<std::string, int>{"port-royal-pfister", 3}, {"port-royal-panning", 3}}) {
     DYNAMIC_SECTION(game_id) {
       const auto played = play_against_bots(server.port(), game_id, seats);
       const auto got = fetch(server.port(), played);
@@ -100,7 +102,9 @@ TEST_CASE("PRP-A-15, PRQ-A-16: after the end the seed and the action log are pub
   }
 }
 
-TEST_CASE("LOM-A-12, LOM-H-3: after the end the seed is revealed, the action log never, and the seed gives only decks and the first-player tie") {
+TEST_CASE(
+    "LOM-A-12, LOM-H-3: after the end the seed is revealed, the action log never, and the seed gives only decks and "
+    "the first-player tie") {
   TempDir dir;
   ServerProcess server(dir.path() + "/h.db");
   const int seats = 4;
@@ -165,7 +169,9 @@ TEST_CASE("LOM-A-12, LOM-H-3: after the end the seed is revealed, the action log
   REQUIRE(fresh_dealt == dealt);
 }
 
-TEST_CASE("T67-A-21: the action log is discarded at the end and never published, the seed is revealed, the secret seed never") {
+TEST_CASE(
+    "T67-A-21: the action log is discarded at the end and never published, the seed is revealed, the secret seed "
+    "never") {
   TempDir dir;
   const std::string db = dir.path() + "/h.db";
   ServerProcess server(db);
@@ -196,7 +202,8 @@ TEST_CASE("T67-A-21: the action log is discarded at the end and never published,
   // (crews, star cards), whatever the secret seed of the vote deck.
   const auto first_public = [](const auto& events) {
     for (const auto& r : events) {
-      if (r.event().tortuga_1667().has_game_started()) return r.event().tortuga_1667().game_started().SerializeAsString();
+      if (r.event().tortuga_1667().has_game_started())
+        return r.event().tortuga_1667().game_started().SerializeAsString();
     }
     return std::string();
   };

@@ -42,7 +42,8 @@ std::string as_bytes(const std::vector<v1::EventRecord>& events) {
 std::string first_difference(const google::protobuf::RepeatedPtrField<v1::EventRecord>& got,
                              const std::vector<v1::EventRecord>& want) {
   for (std::size_t i = 0; i < std::max<std::size_t>(got.size(), want.size()); ++i) {
-    const std::string g = i < static_cast<std::size_t>(got.size()) ? got[static_cast<int>(i)].ShortDebugString() : "(none)";
+    const std::string g =
+        i < static_cast<std::size_t>(got.size()) ? got[static_cast<int>(i)].ShortDebugString() : "(none)";
     const std::string w = i < want.size() ? want[i].ShortDebugString() : "(none)";
     if (g != w) return "at " + std::to_string(i) + ": history {" + g + "} received {" + w + "}";
   }
@@ -111,7 +112,9 @@ TEST_CASE("History: every game's public log is what a spectator saw, a seat's re
   }
 }
 
-TEST_CASE("History: credentials come first, an unknown match and a forbidden one look the same, 409 only for those entitled") {
+TEST_CASE(
+    "History: credentials come first, an unknown match and a forbidden one look the same, 409 only for those "
+    "entitled") {
   TempDir dir;
   ServerProcess server(dir.path() + "/h.db");
   const auto port = server.port();
@@ -182,7 +185,8 @@ TEST_CASE("History: a room's spectator policy guards its public log, its players
     };
     REQUIRE(stranger({{"X-Room-Code", played.room_code}}) == stranger_answer);
     REQUIRE(stranger({{"X-Room-Code", played.room_code}, {"X-Room-Password", "nope"}}) == stranger_answer);
-    REQUIRE(http_get_with(port, path, {{"X-Room-Code", played.room_code}, {"X-Room-Password", "s3cret"}}).status == 200);
+    REQUIRE(http_get_with(port, path, {{"X-Room-Code", played.room_code}, {"X-Room-Password", "s3cret"}}).status ==
+            200);
   }
   {
     v1::RoomSettings closed;
@@ -191,8 +195,7 @@ TEST_CASE("History: a room's spectator policy guards its public log, its players
     const auto path = history_path(played.match_id);
     REQUIRE(as_stranger_sees(http_get_with(port, path, {{"X-Room-Code", played.room_code}}), played.match_id) ==
             stranger_answer);
-    const auto mine = parse_history(
-        http_get_with(port, path, {{"Authorization", "Bearer " + played.seat0_token}}));
+    const auto mine = parse_history(http_get_with(port, path, {{"Authorization", "Bearer " + played.seat0_token}}));
     REQUIRE(as_bytes(mine.events()) == as_bytes(played.seat0_events));
   }
 }

@@ -50,8 +50,8 @@ TEST_CASE("Host controls: kick before the start frees the seat - kicked connecti
   auto watching = watcher.request(join_msg(code, "Watcher"));
   const std::uint32_t watcher_id = watching.room().your_member_id();
 
-  REQUIRE(error_of(host.request(kick_seat_msg(code, 2))) == v1::INVALID_ARGUMENT);   // a free seat
-  REQUIRE(error_of(host.request(kick_seat_msg(code, 9))) == v1::INVALID_ARGUMENT);   // no such seat
+  REQUIRE(error_of(host.request(kick_seat_msg(code, 2))) == v1::INVALID_ARGUMENT);  // a free seat
+  REQUIRE(error_of(host.request(kick_seat_msg(code, 9))) == v1::INVALID_ARGUMENT);  // no such seat
   REQUIRE(error_of(host.request(kick_member_msg(code, 999))) == v1::INVALID_ARGUMENT);
   const std::uint32_t host_id = member_id_of(watching.room(), "Host");
   REQUIRE(error_of(host.request(kick_member_msg(code, host_id))) == v1::INVALID_ARGUMENT);  // himself
@@ -82,8 +82,8 @@ TEST_CASE("Host controls: lock refuses new members - seat holders resume and the
   TempDir dir;
   ServerProcess server(dir.path() + "/b.db");
   WsClient host(server.port(), server::Encoding::kJson);
-  host.send_raw(R"({"requestId": 1, "createRoom": {"gameId": "letter-of-marque", "seatCount": 3, "displayName": "Anne"}})",
-                true);
+  host.send_raw(
+      R"({"requestId": 1, "createRoom": {"gameId": "letter-of-marque", "seatCount": 3, "displayName": "Anne"}})", true);
   auto created = host.next();
   REQUIRE(created.has_value());
   const std::string code = created->room_created().room().room_code();
@@ -113,7 +113,8 @@ TEST_CASE("Host controls: lock refuses new members - seat holders resume and the
   REQUIRE(newcomer.request(join_msg(code, "New")).has_room());
 }
 
-TEST_CASE("Host controls: kicked after the start a bot plays the seat to the end - lock and chat and bot survive a crash") {
+TEST_CASE(
+    "Host controls: kicked after the start a bot plays the seat to the end - lock and chat and bot survive a crash") {
   TempDir dir;
   const std::string db = dir.path() + "/b.db";
   std::string code, host_token, seat0_token, anne_token;
@@ -295,7 +296,9 @@ TEST_CASE("Host controls: update room before the start - options seats clock set
   still_usable(host);
 }
 
-TEST_CASE("Host controls: rematch with the same seats and a fresh seed - new match id - versions from 0 - recovery takes the newest") {
+TEST_CASE(
+    "Host controls: rematch with the same seats and a fresh seed - new match id - versions from 0 - recovery takes the "
+    "newest") {
   TempDir dir;
   const std::string db = dir.path() + "/b.db";
   std::string code, seat0_token;
@@ -323,7 +326,9 @@ TEST_CASE("Host controls: rematch with the same seats and a fresh seed - new mat
     REQUIRE_FALSE(rematch.room().seats(1).bot().empty());
     REQUIRE_FALSE(rematch.room().seats(2).bot().empty());
     // Every member gets the new match from its start.
-    auto fresh = [&](const v1::ServerMessage& m) { return m.has_match_update() && m.match_update().match_id() != first_match; };
+    auto fresh = [&](const v1::ServerMessage& m) {
+      return m.has_match_update() && m.match_update().match_id() != first_match;
+    };
     auto watcher_update = watcher.wait_for(fresh, std::chrono::seconds(10));
     REQUIRE(watcher_update.has_value());
     REQUIRE(watcher_update->match_update().view().viewer_seat() == -1);

@@ -71,7 +71,8 @@ TEST_CASE("HTTP limits: an oversize header gets 431, a body on GET 413 or 400, a
 
   const auto with_body = raw_request(port, get_request("/healthz", "Content-Length: 5\r\n") + "hello");
   REQUIRE((with_body.status == 413 || with_body.status == 400));
-  const auto chunked = raw_request(port, get_request("/healthz", "Transfer-Encoding: chunked\r\n") + "5\r\nhello\r\n0\r\n\r\n");
+  const auto chunked =
+      raw_request(port, get_request("/healthz", "Transfer-Encoding: chunked\r\n") + "5\r\nhello\r\n0\r\n\r\n");
   REQUIRE(chunked.status == 400);
   const auto head_body = raw_request(port, get_request("/healthz", "Content-Length: 5\r\n", "HEAD") + "hello", true);
   REQUIRE((head_body.status == 413 || head_body.status == 400));
@@ -89,10 +90,12 @@ TEST_CASE("HTTP limits: the body limit is a flag, and a body within it is read a
   TempDir dir;
   ServerProcess server(dir.path() + "/l.db", {"--max-http-body-bytes", "2048"});
   const auto port = server.port();
-  REQUIRE(raw_request(port, get_request("/healthz", "Content-Length: 1000\r\n", "POST") + std::string(1000, 'x'))
-              .status == 404);
-  REQUIRE(raw_request(port, get_request("/healthz", "Content-Length: 4000\r\n", "POST") + std::string(4000, 'x'))
-              .status == 413);
+  REQUIRE(
+      raw_request(port, get_request("/healthz", "Content-Length: 1000\r\n", "POST") + std::string(1000, 'x')).status ==
+      404);
+  REQUIRE(
+      raw_request(port, get_request("/healthz", "Content-Length: 4000\r\n", "POST") + std::string(4000, 'x')).status ==
+      413);
   // Chunked, over the limit only in its second chunk.
   const std::string chunk(1500, 'y');
   const auto chunked = raw_request(port, get_request("/x", "Transfer-Encoding: chunked\r\n", "POST") + "5dc\r\n" +
@@ -164,8 +167,8 @@ TEST_CASE("HTTP limits: memory stays bounded while 200 connections send large bo
   REQUIRE(healthz_ok_within(port, 5s));
   std::this_thread::sleep_for(500ms);
   const std::size_t after = resident_bytes(server.pid());
-  INFO("RSS before " << before << " B, with 200 connections " << during << " B, after they closed " << after
-                     << " B; " << answered << " answered");
+  INFO("RSS before " << before << " B, with 200 connections " << during << " B, after they closed " << after << " B; "
+                     << answered << " answered");
   REQUIRE(answered == 200);
   REQUIRE(during < before + 32 * 1024 * 1024);
   REQUIRE(after < before + 32 * 1024 * 1024);
@@ -238,7 +241,8 @@ TEST_CASE("Accept loop: out of file descriptors it backs off quietly and serves 
   REQUIRE(server.log().find("accepting again after") != std::string::npos);
 }
 
-TEST_CASE("PROXY protocol: believed only from --proxy-protocol-from, and the per-address cap counts the client it names") {
+TEST_CASE(
+    "PROXY protocol: believed only from --proxy-protocol-from, and the per-address cap counts the client it names") {
   TempDir dir;
   const std::string from_a = "PROXY TCP4 10.1.2.3 127.0.0.1 50000 8080\r\n";
   const std::string from_b = "PROXY TCP4 10.9.8.7 127.0.0.1 50001 8080\r\n";

@@ -156,8 +156,8 @@ struct Fixture {
     auto state = game.new_match(rules::MatchSetup{{}, kSeats, kSeed});
     REQUIRE(state);
     runner = std::make_unique<MatchRunner>(
-        MatchRunner::Context{game, store, clock, observer, metrics, "ABCDEF", turn_time_limit_ms, 1},
-        std::move(match), std::move(state).value(), std::vector<rules::LoggedAction>{});
+        MatchRunner::Context{game, store, clock, observer, metrics, "ABCDEF", turn_time_limit_ms, 1}, std::move(match),
+        std::move(state).value(), std::vector<rules::LoggedAction>{});
   }
 
   // A legal move for the first acting seat, as a client would send it.

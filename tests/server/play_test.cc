@@ -152,9 +152,8 @@ TEST_CASE("Server: after the end the room stays readable with the final result")
   REQUIRE(update.has_value());
   REQUIRE(update->view().finished());
   REQUIRE(update->view().outcome().SerializeAsString() == t.players[0].view.outcome().SerializeAsString());
-  auto after = t.players[1].client->request(submit_msg(t.code, t.players[0].view.legal_actions().empty()
-                                                                    ? v1::GameAction{}
-                                                                    : t.players[0].view.legal_actions(0)));
+  auto after = t.players[1].client->request(submit_msg(
+      t.code, t.players[0].view.legal_actions().empty() ? v1::GameAction{} : t.players[0].view.legal_actions(0)));
   REQUIRE(after.error().code() == v1::GAME_OVER);
 }
 

@@ -146,7 +146,8 @@ TEST_CASE("Room expiry: a live match runs on while its clock does, and one nobod
   std::string clocked, unclocked;
   {
     // Everybody leaves both matches at once; only one of them has a clock.
-    Table with_clock = open_table(server.port(), "letter-of-marque", 3, server::Encoding::kBinary, {}, "127.0.0.1", 1500);
+    Table with_clock =
+        open_table(server.port(), "letter-of-marque", 3, server::Encoding::kBinary, {}, "127.0.0.1", 1500);
     Table without = open_table(server.port(), "letter-of-marque", 3, server::Encoding::kBinary);
     clocked = with_clock.code;
     unclocked = without.code;
@@ -164,6 +165,7 @@ TEST_CASE("Room expiry: a live match runs on while its clock does, and one nobod
   REQUIRE(store->load_room(unclocked)->status == persistence::RoomStatus::kExpired);
   REQUIRE(store->load_room(clocked)->status != persistence::RoomStatus::kExpired);
   bool abandoned = false;
-  for (const auto& match : store->load_matches()) abandoned = abandoned || (match.room_code == unclocked && match.status == persistence::MatchStatus::kAbandoned);
+  for (const auto& match : store->load_matches())
+    abandoned = abandoned || (match.room_code == unclocked && match.status == persistence::MatchStatus::kAbandoned);
   REQUIRE(abandoned);
 }

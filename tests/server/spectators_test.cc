@@ -47,8 +47,8 @@ TEST_CASE("Spectators OPEN: watchers join without the password - a seat needs it
   for (int i = 0; i < 3; ++i) {
     t.players.push_back(SeatedPlayer{std::make_unique<WsClient>(server.port()), i, "", {}});
   }
-  auto created = t.players[0].client->request(
-      create_with_settings("letter-of-marque", 3, policy(v1::SPECTATORS_OPEN), "pw"));
+  auto created =
+      t.players[0].client->request(create_with_settings("letter-of-marque", 3, policy(v1::SPECTATORS_OPEN), "pw"));
   REQUIRE(created.room_created().room().has_password());
   t.code = created.room_created().room().room_code();
 
@@ -83,8 +83,8 @@ TEST_CASE("Spectators PASSWORD: watching needs the room password - also the defa
   ServerProcess server(dir.path() + "/b.db");
   WsClient host(server.port()), guest(server.port());
   for (auto p : {v1::SPECTATOR_POLICY_UNSPECIFIED, v1::SPECTATORS_PASSWORD}) {
-    const std::string code = host.request(create_with_settings("letter-of-marque", 3, policy(p), "pw"))
-                                 .room_created().room().room_code();
+    const std::string code =
+        host.request(create_with_settings("letter-of-marque", 3, policy(p), "pw")).room_created().room().room_code();
     REQUIRE(error_of(guest.request(join_msg(code, "Guest"))) == v1::WRONG_PASSWORD);
     REQUIRE(error_of(guest.request(join_msg(code, "Guest", "nope"))) == v1::WRONG_PASSWORD);
     REQUIRE(error_of(guest.request(take_seat_msg(code, 1))) == v1::NOT_IN_ROOM);
@@ -96,9 +96,8 @@ TEST_CASE("Spectators PASSWORD: watching needs the room password - also the defa
   REQUIRE(guest.request(join_msg(open_code, "Guest")).has_room());
   REQUIRE(guest.request(take_seat_msg(open_code, 2)).has_seat_taken());
   // Unknown policies are refused at creation.
-  REQUIRE(error_of(host.request(create_with_settings("letter-of-marque", 3,
-                                                     policy(static_cast<v1::SpectatorPolicy>(9))))) ==
-          v1::INVALID_ARGUMENT);
+  REQUIRE(error_of(host.request(create_with_settings(
+              "letter-of-marque", 3, policy(static_cast<v1::SpectatorPolicy>(9))))) == v1::INVALID_ARGUMENT);
   still_usable(host);
 }
 

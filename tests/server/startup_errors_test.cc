@@ -63,10 +63,12 @@ TEST_CASE("Start-up errors: a database on a read-only file system says so in one
   // Root ignores permission bits, so a 0555 folder proves nothing in a test
   // run as root; a read-only mount binds everyone. A private mount namespace
   // (unshare -m) mounts a read-only tmpfs that only this command sees.
-  const bool can_mount = std::system("unshare -m true >/dev/null 2>&1") == 0 &&
-                         std::system(("unshare -m mount -t tmpfs -o ro tmpfs '" + dir.path() + "' >/dev/null 2>&1").c_str()) == 0;
+  const bool can_mount =
+      std::system("unshare -m true >/dev/null 2>&1") == 0 &&
+      std::system(("unshare -m mount -t tmpfs -o ro tmpfs '" + dir.path() + "' >/dev/null 2>&1").c_str()) == 0;
   if (can_mount) {
-    for (const std::string& db : std::vector<std::string>{dir.path() + "/brethren.db", dir.path() + "/data/brethren.db"}) {
+    for (const std::string& db :
+         std::vector<std::string>{dir.path() + "/brethren.db", dir.path() + "/data/brethren.db"}) {
       INFO(db);
       const auto outcome = run("unshare -m sh -c \"mount -t tmpfs -o ro tmpfs '" + dir.path() + "' && exec " +
                                server_command(db) + "\"");

@@ -23,7 +23,8 @@ void write_file(const std::filesystem::path& path, const std::string& content) {
   std::ofstream(path, std::ios::binary) << content;
 }
 
-const std::string kIndex = "<!doctype html><title>Brethren client</title><script src=/assets/main-3F2A9C1B.js></script>";
+const std::string kIndex =
+    "<!doctype html><title>Brethren client</title><script src=/assets/main-3F2A9C1B.js></script>";
 const std::string kScript = "console.log('the client');";
 const std::string kScriptGz = std::string("\x1f\x8b\x08\x00", 4) + "precompressed bytes";
 const std::string kSecret = "the secret outside the web root";
@@ -131,14 +132,33 @@ TEST_CASE("Static files: nothing outside the web root is ever served") {
   ServerProcess server(dir.path() + "/s.db", {"--web-root", root});
   const auto port = server.port();
   REQUIRE(raw_request(port, get_request("/../secret.txt")).body.find(kSecret) == std::string::npos);
-  for (const std::string& target : std::vector<std::string>{
-       "/../secret.txt", "/..", "/../", "/assets/../../secret.txt", "/%2e%2e/secret.txt", "/%2E%2E/secret.txt",
-        "/.%2e/secret.txt", "/assets/..%2fsecret.txt", "/assets%2f..%2f..%2fsecret.txt", "/..%2f..%2fsecret.txt",
-        "/..%5csecret.txt", "/..\\secret.txt", "/link-out.txt", "/abs-link.txt", "/up/secret.txt",
-        "/.env", "/%2eenv", "/index.html%00.js", "/secret.txt%00", "%2e%2e/secret.txt",
-        "http://127.0.0.1/../secret.txt", "/%", "/%zz", std::string("/") + dir.path() + "/secret.txt",
-        "//" + dir.path().substr(1) + "/secret.txt", "/../../../../../../etc/passwd",
-        "/%2e%2e/%2e%2e/%2e%2e/%2e%2e/etc/passwd"}) {
+  for (const std::string& target : std::vector<std::string>{"/../secret.txt",
+                                                            "/..",
+                                                            "/../",
+                                                            "/assets/../../secret.txt",
+                                                            "/%2e%2e/secret.txt",
+                                                            "/%2E%2E/secret.txt",
+                                                            "/.%2e/secret.txt",
+                                                            "/assets/..%2fsecret.txt",
+                                                            "/assets%2f..%2f..%2fsecret.txt",
+                                                            "/..%2f..%2fsecret.txt",
+                                                            "/..%5csecret.txt",
+                                                            "/..\\secret.txt",
+                                                            "/link-out.txt",
+                                                            "/abs-link.txt",
+                                                            "/up/secret.txt",
+                                                            "/.env",
+                                                            "/%2eenv",
+                                                            "/index.html%00.js",
+                                                            "/secret.txt%00",
+                                                            "%2e%2e/secret.txt",
+                                                            "http://127.0.0.1/../secret.txt",
+                                                            "/%",
+                                                            "/%zz",
+                                                            std::string("/") + dir.path() + "/secret.txt",
+                                                            "//" + dir.path().substr(1) + "/secret.txt",
+                                                            "/../../../../../../etc/passwd",
+                                                            "/%2e%2e/%2e%2e/%2e%2e/%2e%2e/etc/passwd"}) {
     INFO(target);
     const auto reply = raw_request(port, get_request(target));
     REQUIRE(reply.body.find(kSecret) == std::string::npos);

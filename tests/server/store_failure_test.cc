@@ -45,8 +45,8 @@ TEST_CASE("Store failure: an unstorable move is refused with INTERNAL, not playe
   REQUIRE(sync.match_update().view().version() == before);
   REQUIRE(sync.match_update().view().to_act(0) == seat);
   const int other = (seat + 1) % 3;
-  REQUIRE_FALSE(t.players[other].client->wait_for(
-      [](const v1::ServerMessage& m) { return m.has_match_update(); }, 300ms));
+  REQUIRE_FALSE(
+      t.players[other].client->wait_for([](const v1::ServerMessage& m) { return m.has_match_update(); }, 300ms));
 
   // The database works again: the same move is accepted, the match ends.
   saboteur.exec("DROP TRIGGER refuse_moves");

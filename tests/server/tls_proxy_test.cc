@@ -134,9 +134,10 @@ TEST_CASE("TLS proxy: wss and https through HAProxy, which passes the client add
   REQUIRE_FALSE(haproxy_binary().empty());  // tools/setup.sh installs haproxy
   TempDir dir;
   const std::string key = dir.path() + "/key.pem", cert = dir.path() + "/cert.pem", pem = dir.path() + "/both.pem";
-  const std::string openssl = "openssl req -x509 -newkey rsa:2048 -nodes -days 2 -subj /CN=127.0.0.1 "
-                              "-addext subjectAltName=IP:127.0.0.1 -keyout " + key + " -out " + cert +
-                              " >/dev/null 2>&1";
+  const std::string openssl =
+      "openssl req -x509 -newkey rsa:2048 -nodes -days 2 -subj /CN=127.0.0.1 "
+      "-addext subjectAltName=IP:127.0.0.1 -keyout " +
+      key + " -out " + cert + " >/dev/null 2>&1";
   REQUIRE(std::system(openssl.c_str()) == 0);
   REQUIRE(std::system(("cat " + cert + " " + key + " > " + pem).c_str()) == 0);
 

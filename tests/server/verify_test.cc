@@ -45,8 +45,8 @@ Run verify(const TempDir& dir, const v1::MatchHistory& history) {
 }
 
 v1::MatchHistory fetch(std::uint16_t port, const PlayedMatch& played) {
-  const auto reply = http_get_with(port, "/api/matches/" + std::to_string(played.match_id),
-                                   {{"X-Room-Code", played.room_code}});
+  const auto reply =
+      http_get_with(port, "/api/matches/" + std::to_string(played.match_id), {{"X-Room-Code", played.room_code}});
   REQUIRE(reply.status == 200);
   v1::MatchHistory history;
   REQUIRE(google::protobuf::util::JsonStringToMessage(reply.body, &history).ok());
@@ -110,8 +110,8 @@ TEST_CASE("brethren-verify: a Port Royal match, moves and all, honest and tamper
   REQUIRE(run.output.find("VERIFIED") != std::string::npos);
   REQUIRE(run.output.find("moves:") != std::string::npos);
   // Straight from the server, as a player would.
-  const std::string url = "http://127.0.0.1:" + std::to_string(server.port()) + "/api/matches/" +
-                          std::to_string(played.match_id);
+  const std::string url =
+      "http://127.0.0.1:" + std::to_string(server.port()) + "/api/matches/" + std::to_string(played.match_id);
   REQUIRE(run_verify(url + " --room-code " + played.room_code).exit_code == 0);
   REQUIRE(run_verify(url + " --token " + played.seat0_token).exit_code == 0);
   REQUIRE(run_verify(url).exit_code == 2);  // unlisted room, no code: the server refuses

@@ -23,7 +23,8 @@ std::vector<v1::EventRecord> events_received(const WsClient& client) {
   std::map<std::uint64_t, v1::EventRecord> by_version;
   for (const auto& frame : client.frames()) {
     v1::ServerMessage m;
-    if (!server::decode_server_message(frame.bytes, frame.text ? server::Encoding::kJson : server::Encoding::kBinary, m))
+    if (!server::decode_server_message(frame.bytes, frame.text ? server::Encoding::kJson : server::Encoding::kBinary,
+                                       m))
       continue;
     if (!m.has_match_update()) continue;
     expect(!m.match_update().resync(), "a resync: events were skipped");
@@ -37,9 +38,7 @@ std::vector<v1::EventRecord> events_received(const WsClient& client) {
   return out;
 }
 
-bool finished_room(const v1::ServerMessage& m) {
-  return m.has_room() && m.room().status() == v1::ROOM_STATUS_FINISHED;
-}
+bool finished_room(const v1::ServerMessage& m) { return m.has_room() && m.room().status() == v1::ROOM_STATUS_FINISHED; }
 
 }  // namespace
 

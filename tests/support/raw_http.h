@@ -11,7 +11,7 @@
 namespace brethren::testing {
 
 struct RawReply {
-  int status = 0;  // 0: no complete response (closed or timed out first)
+  int status = 0;                              // 0: no complete response (closed or timed out first)
   std::map<std::string, std::string> headers;  // names in lower case
   std::string body;
   bool closed = false;  // the server closed the connection

@@ -104,7 +104,8 @@ bool RawWsClient::send_frame(std::uint8_t opcode, const std::string& payload, st
     frame.push_back(static_cast<char>(n & 0xff));
   } else {
     frame.push_back(static_cast<char>(0x80 | 127));
-    for (int shift = 56; shift >= 0; shift -= 8) frame.push_back(static_cast<char>((static_cast<std::uint64_t>(n) >> shift) & 0xff));
+    for (int shift = 56; shift >= 0; shift -= 8)
+      frame.push_back(static_cast<char>((static_cast<std::uint64_t>(n) >> shift) & 0xff));
   }
   const char mask[4] = {0x12, 0x34, 0x56, 0x78};
   frame.append(mask, 4);

@@ -43,8 +43,8 @@ ServerProcess::ServerProcess(const std::string& db_path, std::vector<std::string
   log_path_ = db_path + ".server.log";
   int out_pipe[2];
   if (pipe(out_pipe) != 0) throw std::runtime_error("pipe failed");
-  std::vector<std::string> args = {server_binary(), "--bind", "127.0.0.1", "--db", db_path,
-                                   "--threads", "2", "--log-level", "info"};
+  std::vector<std::string> args = {server_binary(), "--bind", "127.0.0.1",   "--db", db_path,
+                                   "--threads",     "2",      "--log-level", "info"};
   // A fixed port (a restarted cluster node behind a proxy) or any free one.
   if (std::find(extra_args.begin(), extra_args.end(), "--port") == extra_args.end()) {
     args.insert(args.end(), {"--port", "0"});

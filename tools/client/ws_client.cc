@@ -72,7 +72,8 @@ std::optional<v1::ServerMessage> WsClient::next(std::chrono::milliseconds timeou
   auto frame = read_frame(timeout);
   if (!frame) return std::nullopt;
   v1::ServerMessage m;
-  if (!server::decode_server_message(frame->bytes, frame->text ? server::Encoding::kJson : server::Encoding::kBinary, m)) {
+  if (!server::decode_server_message(frame->bytes, frame->text ? server::Encoding::kJson : server::Encoding::kBinary,
+                                     m)) {
     throw std::runtime_error("the server sent a frame that is not a ServerMessage");
   }
   return m;
@@ -91,7 +92,8 @@ std::optional<v1::ServerMessage> WsClient::wait_for(const std::function<bool(con
   std::deque<v1::ServerMessage> skipped;
   std::optional<v1::ServerMessage> found;
   while (!found) {
-    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+    const auto left =
+        std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
     if (left.count() <= 0) break;
     auto frame = read_frame(left);
     if (!frame) break;
@@ -116,7 +118,9 @@ v1::ServerMessage WsClient::request(v1::ClientMessage message, std::chrono::mill
 
 std::optional<v1::MatchUpdate> WsClient::wait_for_version(std::uint64_t version, std::chrono::milliseconds timeout) {
   auto m = wait_for(
-      [version](const v1::ServerMessage& s) { return s.has_match_update() && s.match_update().view().version() >= version; },
+      [version](const v1::ServerMessage& s) {
+        return s.has_match_update() && s.match_update().view().version() >= version;
+      },
       timeout);
   if (!m) return std::nullopt;
   // Drop older updates that were kept meanwhile.
@@ -131,7 +135,8 @@ std::optional<v1::MatchUpdate> WsClient::wait_for_version(std::uint64_t version,
 bool WsClient::wait_closed(std::chrono::milliseconds timeout) {
   const auto deadline = std::chrono::steady_clock::now() + timeout;
   while (!closed_ && std::chrono::steady_clock::now() < deadline) {
-    auto frame = read_frame(std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now()));
+    auto frame =
+        read_frame(std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now()));
     if (frame) {
       v1::ServerMessage m;
       server::decode_server_message(frame->bytes, frame->text ? server::Encoding::kJson : server::Encoding::kBinary, m);

@@ -15,10 +15,10 @@ namespace brethren::rules::high_card {
 
 inline constexpr const char* kGameId = "high-card";
 inline constexpr int kSeats = 2;
-inline constexpr int kCards = 9;      // values 1..9 (HC-1)
-inline constexpr int kChips = 6;      // per player (HC-2)
-inline constexpr int kRounds = 3;     // HC-2
-inline constexpr int kMaxStake = 3;   // HC-4
+inline constexpr int kCards = 9;     // values 1..9 (HC-1)
+inline constexpr int kChips = 6;     // per player (HC-2)
+inline constexpr int kRounds = 3;    // HC-2
+inline constexpr int kMaxStake = 3;  // HC-4
 // Game::max_moves(): two stakes per round (README.md, "Bound").
 inline constexpr std::uint64_t kMaxMoves = kSeats * kRounds;
 
@@ -29,7 +29,9 @@ struct Player {
   int score = 0;
 
   template <class Self, class Ar>
-  static void archive(Self& s, Ar& ar) { ar(s.card, s.stake, s.chips, s.score); }
+  static void archive(Self& s, Ar& ar) {
+    ar(s.card, s.stake, s.chips, s.score);
+  }
 };
 
 class HighCardState : public StateBase<HighCardState> {
@@ -52,7 +54,9 @@ class HighCardState : public StateBase<HighCardState> {
   int max_stake(Seat seat) const;
 
   template <class Self, class Ar>
-  static void archive(Self& s, Ar& ar) { ar(s.round_, s.deck_, s.players_); }
+  static void archive(Self& s, Ar& ar) {
+    ar(s.round_, s.deck_, s.players_);
+  }
 
  protected:
   void do_apply(Seat seat, ActionId action) override;
