@@ -73,4 +73,9 @@ grep -q "recovered 200 rooms, 200 live and 0 finished matches in .* (0 failed)" 
 stop_server
 pass "recovery of 200 unfinished matches"
 
+# The cluster (docs/scaling.md): the same load through HAProxy in front of 1
+# and 3 nodes with their lobby in Redis, next to one node direct.
+BRETHREN_BUILD_DIR="$build" DURATION=1 WARMUP=0.5 CONNECTIONS=40 bench/cluster/run.sh | tee "$BENCH_TMP/cluster.txt"
+[ "$(grep -c 'errors=0 inconsistent=0' "$BENCH_TMP/cluster.txt")" = 3 ]
+pass "bench/cluster: 1 node direct, 1 and 3 nodes through HAProxy"
 echo "run-bench-smoke: $passed passed, 0 failed"

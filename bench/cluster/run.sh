@@ -12,12 +12,13 @@
 #
 #   bench/cluster/run.sh          (after a build of brethren-server and brethren-load in ./build)
 #
-# Environment: BRETHREN_BUILD_DIR (build), DURATION (10 s), CONNECTIONS (200),
-# GAME (letter-of-marque), SEATS (4), THREADS (1 per node).
+# Environment: BRETHREN_BUILD_DIR (build), DURATION (10 s), WARMUP (2 s),
+# CONNECTIONS (200), GAME (letter-of-marque), SEATS (4), THREADS (1 per node).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 build="${BRETHREN_BUILD_DIR:-build}"
 DURATION="${DURATION:-10}"
+WARMUP="${WARMUP:-2}"
 CONNECTIONS="${CONNECTIONS:-200}"
 GAME="${GAME:-letter-of-marque}"
 SEATS="${SEATS:-4}"
@@ -91,7 +92,7 @@ stop_proxy() { kill "$proxy_pid" 2>/dev/null || true; wait "$proxy_pid" 2>/dev/n
 run_load() {  # run_load LABEL PORT ROUTE_NODES
   local out
   out="$("$load" --port "$2" --route-nodes "$3" --game "$GAME" --seats "$SEATS" -c "$CONNECTIONS" --duration "$DURATION" \
-    --warmup 2 --ramp 1 -q | grep '^summary:')" || { echo "bench/cluster: $1 failed: $out" >&2; return 1; }
+    --warmup "$WARMUP" --ramp 1 -q | grep '^summary:')" || { echo "bench/cluster: $1 failed: $out" >&2; return 1; }
   printf '%-28s %s\n' "$1" "$out"
 }
 
