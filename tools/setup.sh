@@ -11,6 +11,8 @@ PACKAGES=(
   libboost1.81-dev libboost-program-options1.81-dev
   libprotobuf-dev protobuf-compiler
   libspdlog-dev libsqlite3-dev libssl-dev
+  # the servers' malloc (BRETHREN_ALLOCATOR, docs/performance.md)
+  libjemalloc-dev
   catch2
   libbenchmark-dev
   # -DBRETHREN_IO_URING=ON: Asio's io_uring backend
