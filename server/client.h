@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "brethren/v1/protocol.pb.h"
 
@@ -16,6 +17,9 @@ class Client {
   virtual ~Client() = default;
   virtual std::uint64_t client_id() const = 0;
   virtual void deliver(v1::ServerMessage message) = 0;
+  // Messages that leave together, in this order, in one write (a move's
+  // acknowledgement and the mover's match update).
+  virtual void deliver_all(std::vector<v1::ServerMessage> messages) = 0;
   // Closes the connection with a WebSocket close code and reason.
   virtual void close(std::uint16_t code, std::string reason) = 0;
   // The room tells the connection when it becomes or stops being a member,

@@ -10,6 +10,10 @@
 // pings, close) come through async_write_some into the same byte queue, so
 // frames never interleave even when a write is partial.
 //
+// The session's frames go straight to the kernel when nothing is queued
+// (write_frames); only what the socket's buffer does not take waits for the
+// reactor.
+//
 // Beast's writes complete as soon as their bytes are queued; a write error
 // is reported to the next writer. The session's writes complete only once
 // their bytes are in the kernel, so a slow client's frames pile up in the
@@ -82,11 +86,21 @@ class CoalescingSocket {
   }
 
   // The session's writes: whole frames, `done` once they are in the kernel
-  // (or failed). One at a time.
-  void write_frames(std::string frames, Done done) {
+  // (or failed). One at a time. True when every byte went into the kernel at
+  // once; `done` is then not called.
+  bool write_frames(std::string frames, Done done) {
     if (state_->error) {
       boost::asio::post(state_->socket.get_executor(), [done = std::move(done), ec = state_->error] { done(ec); });
-      return;
+      return false;
+    }
+    if (!state_->flushing && state_->pending.empty()) {
+      // Nothing is ahead of these bytes: hand them to the kernel now. A move
+      // writes to every seat's socket, and the usual case (room in the
+      // socket's buffer) then costs one syscall instead of a reactor
+      // operation and a completion through the session's strand.
+      const std::size_t sent = send_now(frames);
+      if (sent == frames.size()) return true;
+      frames.erase(0, sent);
     }
     if (state_->pending.empty()) {
       state_->pending = std::move(frames);  // no copy in the usual case
@@ -96,6 +110,7 @@ class CoalescingSocket {
     state_->waiter = std::move(done);
     state_->waiter_queued = true;
     start_flush(state_);
+    return false;
   }
 
   // Bytes not yet in the kernel: queued, and the write in flight. Counted
@@ -130,6 +145,16 @@ class CoalescingSocket {
     bool waiter_queued = false, waiter_writing = false;
     std::vector<std::function<void(socket_type&)>> on_flushed;
   };
+
+  // Sends what the socket's buffer takes without waiting; 0 on any error
+  // (the asynchronous write that follows meets it and reports it).
+  std::size_t send_now(const std::string& bytes) {
+    boost::beast::error_code ec;
+    if (!state_->socket.non_blocking()) state_->socket.non_blocking(true, ec);
+    if (ec) return 0;
+    const std::size_t sent = state_->socket.send(boost::asio::buffer(bytes), 0, ec);
+    return ec ? 0 : sent;
+  }
 
   static void start_flush(const std::shared_ptr<State>& state) {
     if (state->flushing || state->pending.empty()) return;

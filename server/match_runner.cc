@@ -153,11 +153,11 @@ void MatchRunner::process_next_move() {
     }
     move_in_flight_ = true;
     const std::uint64_t version = state_->version();
-    context_.store.commit_move(
-        std::move(record), std::move(result),
-        [alive = std::weak_ptr<bool>(alive_), this, move, version](bool ok, const std::string& error) {
-          if (alive.lock()) on_move_committed(move, version, ok, error);
-        });
+    context_.store.commit_move(std::move(record), std::move(result),
+                               [alive = std::weak_ptr<bool>(alive_), this, move = std::move(move), version](
+                                   bool ok, const std::string& error) mutable {
+                                 if (alive.lock()) on_move_committed(std::move(move), version, ok, error);
+                               });
   }
 }
 
@@ -181,14 +181,13 @@ void MatchRunner::on_move_committed(PendingMove move, std::uint64_t version, boo
     last_move_ = SteadyClock::now();
     ++context_.metrics.moves_accepted;
     context_.metrics.move_latency.observe(std::chrono::duration<double>(SteadyClock::now() - move.received).count());
+    v1::ServerMessage ack;
     if (move.client) {
-      v1::ServerMessage ack;
       ack.set_request_id(move.request_id);
       ack.mutable_action_accepted()->set_version(version);
-      move.client->deliver(std::move(ack));
     }
     arm_clock(next_deadline_ms_);
-    context_.observer.match_advanced();
+    context_.observer.match_advanced(std::move(move.client), std::move(ack));
     // Before the bots move on: their next move is applied at once, and
     // only a committed end is the end.
     const bool ended = state_->is_terminal();

@@ -71,8 +71,10 @@ class MatchClock {
 class MatchObserver {
  public:
   virtual ~MatchObserver() = default;
-  // A move was committed and acknowledged: send the views.
-  virtual void match_advanced() = 0;
+  // A move was committed: send the views. For a client's move, `mover` and
+  // its acknowledgement `ack` (ActionAccepted), which leaves before the
+  // mover's view and in the same write; for a move the server made, nullptr.
+  virtual void match_advanced(std::shared_ptr<Client> mover, v1::ServerMessage ack) = 0;
   // The final move was committed (called once, after match_advanced).
   virtual void match_finished() = 0;
 };

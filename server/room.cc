@@ -52,7 +52,8 @@ void Room::create(std::shared_ptr<Client> creator, std::uint64_t rid, std::strin
 
 void Room::handle(std::shared_ptr<Client> client, std::uint64_t rid, v1::ClientMessage message,
                   Clock::time_point received) {
-  asio::post(strand_, [self = shared_from_this(), client, rid, message = std::move(message), received]() mutable {
+  asio::post(strand_, [self = shared_from_this(), client = std::move(client), rid, message = std::move(message),
+                       received]() mutable {
     // Found in the directory just before it forgot the room: answered once
     // the expiry is stored (UNKNOWN_ROOM), or handled if storing it failed.
     if (self->expired_) {
@@ -487,7 +488,7 @@ void Room::send_match(const std::shared_ptr<Client>& c, std::uint64_t rid, int s
   c->deliver(std::move(m));
 }
 
-void Room::broadcast_match() {
+void Room::broadcast_match(const std::shared_ptr<Client>& mover, v1::ServerMessage ack) {
   // One update per distinct seat (and one for all spectators), built once;
   // its last recipient takes it, the others get copies (with 4 seats and no
   // spectators: no copy at all, which the saturation profile asked for).
@@ -497,15 +498,29 @@ void Room::broadcast_match() {
     if (m.seat < 0 && !to_spectators) continue;
     if (auto c = m.client.lock()) recipients[m.seat].push_back(std::move(c));
   }
+  bool acknowledged = false;
   for (auto& [seat, clients] : recipients) {
     v1::ServerMessage message;
     *message.mutable_match_update() =
         build_match_update(code(), runner_->state(), seat, broadcast_version_, services_.config.max_event_gap);
     message.mutable_match_update()->set_deadline_unix_ms(runner_->deadline_unix_ms());
     message.mutable_match_update()->set_match_id(match_id());
-    for (std::size_t i = 0; i + 1 < clients.size(); ++i) clients[i]->deliver(message);
-    clients.back()->deliver(std::move(message));
+    const std::size_t last = clients.size() - 1;
+    for (std::size_t i = 0; i <= last; ++i) {
+      v1::ServerMessage copy = i == last ? std::move(message) : message;
+      if (mover && clients[i] == mover) {
+        std::vector<v1::ServerMessage> both(2);
+        both[0] = std::move(ack);
+        both[1] = std::move(copy);
+        clients[i]->deliver_all(std::move(both));
+        acknowledged = true;
+      } else {
+        clients[i]->deliver(std::move(copy));
+      }
+    }
   }
+  // A mover who is no longer a member (left meanwhile) still hears of his move.
+  if (mover && !acknowledged) mover->deliver(std::move(ack));
   broadcast_version_ = runner_->state().version();
 }
 

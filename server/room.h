@@ -165,7 +165,7 @@ class Room : public std::enable_shared_from_this<Room>, private MatchStore, priv
                    Done done) override;
   std::int64_t now_unix_ms() const override;
   std::unique_ptr<MatchTimer> make_timer() override;
-  void match_advanced() override;
+  void match_advanced(std::shared_ptr<Client> mover, v1::ServerMessage ack) override;
   void match_finished() override;
   // Expiry (room_expiry.cc).
   bool idle_too_long(const ExpiryPolicy& policy, Clock::time_point now) const;
@@ -177,7 +177,9 @@ class Room : public std::enable_shared_from_this<Room>, private MatchStore, priv
   void reply_error(const std::shared_ptr<Client>& c, std::uint64_t rid, v1::ErrorCode code, std::string text);
   v1::RoomInfo room_info(std::uint64_t for_client) const;
   void broadcast_room();
-  void broadcast_match();  // events since the last broadcast + current views
+  // Events since the last broadcast + current views; `ack` to `mover` (if
+  // any) in the same write as its view.
+  void broadcast_match(const std::shared_ptr<Client>& mover = nullptr, v1::ServerMessage ack = {});
   void send_match(const std::shared_ptr<Client>& c, std::uint64_t rid, int seat, std::uint64_t after_version);
 
   Member* member(std::uint64_t client_id);
@@ -239,8 +241,10 @@ class Room : public std::enable_shared_from_this<Room>, private MatchStore, priv
 template <class Fn>
 persistence::Store::Done Room::on_strand(Fn fn) {
   ++services_.metrics.commits_in_flight;
-  return [self = shared_from_this(), fn = std::move(fn)](bool ok, const std::string& error) {
-    boost::asio::post(self->strand_, [self, fn, ok, error]() mutable {
+  // Called once: the callback moves on to the strand (a move's carries its
+  // pending move).
+  return [self = shared_from_this(), fn = std::move(fn)](bool ok, const std::string& error) mutable {
+    boost::asio::post(self->strand_, [self, fn = std::move(fn), ok, error]() mutable {
       --self->services_.metrics.commits_in_flight;
       fn(ok, error);
     });

@@ -49,7 +49,9 @@ std::int64_t Room::now_unix_ms() const { return unix_millis(); }
 
 std::unique_ptr<MatchTimer> Room::make_timer() { return std::make_unique<StrandTimer>(strand_, weak_from_this()); }
 
-void Room::match_advanced() { broadcast_match(); }
+void Room::match_advanced(std::shared_ptr<Client> mover, v1::ServerMessage ack) {
+  broadcast_match(mover, std::move(ack));
+}
 
 void Room::match_finished() {
   if (status_ == Status::kFinished) return;

@@ -166,15 +166,17 @@ void WsSession::on_read(beast::error_code ec, std::size_t bytes) {
   }
   if (!take_bytes(bytes)) return;
   const Encoding encoding = ws_.got_text() ? Encoding::kJson : Encoding::kBinary;
-  if (ws_.is_message_done() && message_.empty()) {
-    on_frame(std::string_view(read_chunk_.data(), bytes), encoding);
-  } else {
-    message_.append(read_chunk_.data(), bytes);
-    if (ws_.is_message_done()) {
-      on_frame(message_, encoding);
-      std::string().swap(message_);  // idle connections keep no big buffer
+  batch([&] {
+    if (ws_.is_message_done() && message_.empty()) {
+      on_frame(std::string_view(read_chunk_.data(), bytes), encoding);
+    } else {
+      message_.append(read_chunk_.data(), bytes);
+      if (ws_.is_message_done()) {
+        on_frame(message_, encoding);
+        std::string().swap(message_);  // idle connections keep no big buffer
+      }
     }
-  }
+  });
   if (!closing_) read();
 }
 
@@ -362,7 +364,15 @@ void WsSession::on_create_room(std::uint64_t rid, const v1::CreateRoom& m) {
 
 void WsSession::deliver(v1::ServerMessage message) {
   asio::dispatch(ws_.get_executor(), [self = shared_from_this(), message = std::move(message)]() mutable {
-    self->send(std::move(message));
+    self->batch([&] { self->send(std::move(message)); });
+  });
+}
+
+void WsSession::deliver_all(std::vector<v1::ServerMessage> messages) {
+  asio::dispatch(ws_.get_executor(), [self = shared_from_this(), messages = std::move(messages)]() mutable {
+    self->batch([&] {
+      for (auto& message : messages) self->send(std::move(message));
+    });
   });
 }
 
@@ -385,6 +395,8 @@ void WsSession::close(std::uint16_t code, std::string reason) {
     if (self->closing_ || self->finished_) return;
     self->closing_ = true;
     self->start_close_deadline();
+    // Not a batch: close() may come from Beast's control callback, where no
+    // write may start; the posted write_next starts it.
     self->enqueue(Outgoing{std::move(reason), false, true, code});
   });
 }
@@ -428,11 +440,22 @@ void WsSession::enqueue(Outgoing out) {
     queued_bytes_ += out.data.size();
   }
   queue_.push_back(std::move(out));
-  if (writing_) return;
-  // Write once the frames sent in this round are queued too (a room sends the
-  // acknowledgement and the match update back to back): one syscall for all.
+  // Inside a batch the batch writes at its end; elsewhere, once the frames
+  // sent in this round are queued too: one syscall for all.
+  if (writing_ || batching_) return;
   writing_ = true;
   asio::post(ws_.get_executor(), [self = shared_from_this()] { self->write_next(); });
+}
+
+template <class Fn>
+void WsSession::batch(Fn&& fn) {
+  const bool outer = batching_;
+  batching_ = true;
+  fn();
+  batching_ = outer;
+  if (outer || writing_ || queue_.empty()) return;
+  writing_ = true;
+  write_next();
 }
 
 namespace {
@@ -456,42 +479,48 @@ void append_frame(std::string& out, const std::string& payload, bool binary) {
 }  // namespace
 
 void WsSession::write_next() {
-  if (queue_.empty() || finished_) {
-    writing_ = false;
-    return;
-  }
-  Outgoing& out = queue_.front();
-  if (out.close) {
-    ws_.async_close(websocket::close_reason(static_cast<websocket::close_code>(out.close_code), out.data),
-                    [self = shared_from_this()](beast::error_code) {
-                      self->queue_.clear();
-                      self->queued_bytes_ = 0;
-                      self->writing_ = false;
-                      self->finish();
-                    });
-    return;
-  }
-  // Every data frame up to the next close, encoded here and written at once
-  // (see coalescing_socket.h); Beast's own frames pass through the same queue.
-  std::string frames;
-  std::size_t taken = 0;
-  for (; taken < queue_.size() && !queue_[taken].close; ++taken) {
-    append_frame(frames, queue_[taken].data, queue_[taken].binary);
-    queued_bytes_ -= queue_[taken].data.size();
-  }
-  queue_.erase(queue_.begin(), queue_.begin() + static_cast<std::ptrdiff_t>(taken));
-  if (queue_.empty() && queue_.capacity() > 64) std::vector<Outgoing>().swap(queue_);
-  ws_.next_layer().write_frames(std::move(frames), [self = shared_from_this()](beast::error_code ec) {
-    if (ec) {
-      self->queue_.clear();
-      self->queued_bytes_ = 0;
-      self->writing_ = false;
-      // A read may no longer be pending (the session stopped reading to close).
-      if (self->closing_) self->finish();
+  for (;;) {
+    if (queue_.empty() || finished_) {
+      writing_ = false;
       return;
     }
-    self->write_next();
-  });
+    Outgoing& out = queue_.front();
+    if (out.close) {
+      ws_.async_close(websocket::close_reason(static_cast<websocket::close_code>(out.close_code), out.data),
+                      [self = shared_from_this()](beast::error_code) {
+                        self->queue_.clear();
+                        self->queued_bytes_ = 0;
+                        self->writing_ = false;
+                        self->finish();
+                      });
+      return;
+    }
+    // Every data frame up to the next close, encoded here and written at
+    // once (see coalescing_socket.h); Beast's own frames pass through the
+    // same queue.
+    std::string frames;
+    std::size_t taken = 0;
+    for (; taken < queue_.size() && !queue_[taken].close; ++taken) {
+      append_frame(frames, queue_[taken].data, queue_[taken].binary);
+      queued_bytes_ -= queue_[taken].data.size();
+    }
+    queue_.erase(queue_.begin(), queue_.begin() + static_cast<std::ptrdiff_t>(taken));
+    if (queue_.empty() && queue_.capacity() > 64) std::vector<Outgoing>().swap(queue_);
+    const bool written =
+        ws_.next_layer().write_frames(std::move(frames), [self = shared_from_this()](beast::error_code ec) {
+          if (ec) {
+            self->queue_.clear();
+            self->queued_bytes_ = 0;
+            self->writing_ = false;
+            // A read may no longer be pending (the session stopped reading to close).
+            if (self->closing_) self->finish();
+            return;
+          }
+          self->write_next();
+        });
+    // In the kernel already: on to what is queued behind (a close).
+    if (!written) return;
+  }
 }
 
 void WsSession::joined_room(const std::string& code) {

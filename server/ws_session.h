@@ -35,6 +35,7 @@ class WsSession : public Client, public std::enable_shared_from_this<WsSession> 
 
   std::uint64_t client_id() const override { return id_; }
   void deliver(v1::ServerMessage message) override;
+  void deliver_all(std::vector<v1::ServerMessage> messages) override;
   void close(std::uint16_t code, std::string reason) override;
   void joined_room(const std::string& code) override;
   void left_room(const std::string& code) override;
@@ -61,6 +62,11 @@ class WsSession : public Client, public std::enable_shared_from_this<WsSession> 
   void send(v1::ServerMessage message);
   void send_error(std::uint64_t request_id, v1::ErrorCode code, std::string text);
   void enqueue(Outgoing out);
+  // Runs `fn`, whose sends only queue, then writes what it queued: the
+  // frames a handler sends leave together, without a trip through the
+  // strand first.
+  template <class Fn>
+  void batch(Fn&& fn);
   void write_next();
   // The client does not read fast enough: what it has not read is dropped
   // and it is closed (1008), or dropped at once when even the socket's own
@@ -102,6 +108,7 @@ class WsSession : public Client, public std::enable_shared_from_this<WsSession> 
   std::uint64_t last_request_id_ = 0;
   std::vector<Outgoing> queue_;  // written together, in order
   bool writing_ = false;
+  bool batching_ = false;  // inside batch(): the batch writes at its end
   bool closing_ = false;
   bool finished_ = false;
   std::set<std::string> room_codes_;

@@ -115,6 +115,9 @@ class FakeClient final : public server::Client {
   explicit FakeClient(std::uint64_t id) : id_(id) {}
   std::uint64_t client_id() const override { return id_; }
   void deliver(v1::ServerMessage message) override { received.push_back(std::move(message)); }
+  void deliver_all(std::vector<v1::ServerMessage> messages) override {
+    for (auto& message : messages) received.push_back(std::move(message));
+  }
   void close(std::uint16_t, std::string) override {}
   void joined_room(const std::string&) override {}
   void left_room(const std::string&) override {}
@@ -126,7 +129,11 @@ class FakeClient final : public server::Client {
 
 class FakeObserver final : public server::MatchObserver {
  public:
-  void match_advanced() override { ++advanced; }
+  // As the room does: the acknowledgement goes to the mover with its view.
+  void match_advanced(std::shared_ptr<server::Client> mover, v1::ServerMessage ack) override {
+    ++advanced;
+    if (mover) mover->deliver(std::move(ack));
+  }
   void match_finished() override {
     ++finished;
     advanced_before_finish = advanced;
