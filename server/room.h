@@ -245,8 +245,11 @@ persistence::Store::Done Room::on_strand(Fn fn) {
   // pending move).
   return [self = shared_from_this(), fn = std::move(fn)](bool ok, const std::string& error) mutable {
     boost::asio::post(self->strand_, [self, fn = std::move(fn), ok, error]() mutable {
-      --self->services_.metrics.commits_in_flight;
       fn(ok, error);
+      // After `fn`: the shutdown waits for this count to reach 0 before it
+      // closes the connections, so what `fn` delivers (a move's
+      // acknowledgement) is queued on each session ahead of the close.
+      --self->services_.metrics.commits_in_flight;
     });
   };
 }
