@@ -67,6 +67,7 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN {printf (b > 0 ? "%.3f" : "-"), a / b}'
 say "# Brethren figures, $(date -u '+%Y-%m-%d %H:%M UTC'), commit $(git rev-parse --short HEAD)"
 say "# $(nproc) cores: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'); kernel $(uname -r)"
 say "# open-files limit $FD_LIMIT; $RUNS runs per figure, medians"
+say "# server allocator: $(ldd "$build/server/brethren-server" | grep -q jemalloc && echo jemalloc || echo "the system's (glibc)")"
 say "# uptime at start: $(uptime)"
 
 # start_target echo|echo4|brethren|brethren-uring: a fresh server (a new
