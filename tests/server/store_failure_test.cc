@@ -97,3 +97,39 @@ TEST_CASE("Shutdown: a move sent while the server stops is refused with SHUTTING
   auto store = persistence::Store::open(db);
   REQUIRE(store->load_actions(store->load_matches().at(0).id).size() == static_cast<std::size_t>(played + 1));
 }
+
+TEST_CASE("Acknowledgement: a player who leaves the room while his move is being stored still gets actionAccepted") {
+  TempDir dir;
+  const std::string db = dir.path() + "/b.db";
+  ServerProcess server(db);
+  Table t = open_table(server.port(), "letter-of-marque", 3, server::Encoding::kBinary);
+  rules::RandomBot bot(8);
+  play_moves(t, bot, 2);
+  REQUIRE_FALSE(t.finished());
+  const std::uint64_t before = t.version;
+
+  // Hold the database's write lock: the move's commit waits for it.
+  persistence::Connection blocker(db);
+  blocker.exec("BEGIN IMMEDIATE");
+  const int seat = t.players[0].view.to_act(0);
+  const auto action = bot.choose(t.players[seat].view);
+  REQUIRE(action.has_value());
+  t.players[seat].client->send(submit_msg(t.code, *action));
+  std::this_thread::sleep_for(200ms);
+  // No longer a member when the commit lands: the views go to the others,
+  // the acknowledgement still to him.
+  v1::ClientMessage leave;
+  leave.mutable_leave_room()->set_room_code(t.code);
+  REQUIRE(t.players[seat].client->request(leave).has_ok());
+  blocker.exec("COMMIT");
+
+  auto ack = t.players[seat].client->wait_for([](const v1::ServerMessage& m) { return m.has_action_accepted(); }, 5s);
+  REQUIRE(ack.has_value());
+  const std::uint64_t version = ack->action_accepted().version();
+  REQUIRE(version > before);
+  const int other = (seat + 1) % 3;
+  auto update = t.players[other].client->wait_for(
+      [&](const v1::ServerMessage& m) { return m.has_match_update() && m.match_update().view().version() == version; },
+      5s);
+  REQUIRE(update.has_value());
+}
