@@ -139,10 +139,11 @@ class CoalescingSocket {
     socket_type socket;
     std::string pending;  // queued, not yet handed to the kernel
     std::string writing;  // the write in flight
-    bool flushing = false;
     boost::beast::error_code error;
     Done waiter;  // the session's write
-    bool waiter_queued = false, waiter_writing = false;
+    // Together, so that the state stays in a 256-byte allocation (idle
+    // memory per connection).
+    bool flushing = false, waiter_queued = false, waiter_writing = false;
     std::vector<std::function<void(socket_type&)>> on_flushed;
   };
 

@@ -31,12 +31,15 @@ ConnectionLimits::ConnectionLimits(std::size_t max_total, std::size_t max_per_ad
 std::string ConnectionLimits::address_key(const ip::address& address) {
   const ip::address_v6 v6 = as_v6(address);
   const auto bytes = v6.to_bytes();
-  if (v6.is_v4_mapped()) return std::string(reinterpret_cast<const char*>(bytes.data()), bytes.size());
+  // IPv4 by its 4 bytes, IPv6 by its 8-byte /64: the lengths keep the two
+  // apart, and both fit a string's inline buffer (no allocation per
+  // connection).
+  if (v6.is_v4_mapped()) return std::string(reinterpret_cast<const char*>(bytes.data()) + 12, 4);
   return std::string(reinterpret_cast<const char*>(bytes.data()), 8);
 }
 
 std::shared_ptr<ConnectionSlot> ConnectionLimits::admit(const ip::address& address, bool count_address) {
-  std::shared_ptr<ConnectionSlot> slot(new ConnectionSlot(*this));
+  auto slot = std::make_shared<ConnectionSlot>(ConnectionSlot::Key{}, *this);  // one allocation
   std::string key = count_address ? address_key(address) : std::string();
   std::lock_guard lock(mutex_);
   const bool address_full =

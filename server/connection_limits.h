@@ -22,6 +22,12 @@ class ConnectionLimits;
 class ConnectionSlot {
  public:
   enum class State { kAdmitted, kReject, kCloseNow };
+  // Only ConnectionLimits makes slots (the key keeps make_shared usable).
+  class Key {
+    friend class ConnectionLimits;
+    Key() = default;
+  };
+  ConnectionSlot(Key, ConnectionLimits& limits) : limits_(limits) {}
   ~ConnectionSlot();
   ConnectionSlot(const ConnectionSlot&) = delete;
   ConnectionSlot& operator=(const ConnectionSlot&) = delete;
@@ -29,7 +35,6 @@ class ConnectionSlot {
 
  private:
   friend class ConnectionLimits;
-  explicit ConnectionSlot(ConnectionLimits& limits) : limits_(limits) {}
   ConnectionLimits& limits_;
   State state_ = State::kCloseNow;
   std::string address_key_;  // empty: not counted per address (yet)

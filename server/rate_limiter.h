@@ -13,7 +13,7 @@ using LimitClock = std::chrono::steady_clock;
 class TokenBucket {
  public:
   TokenBucket(double per_second, double capacity, LimitClock::time_point now = LimitClock::now())
-      : rate_(per_second), capacity_(capacity), tokens_(capacity), last_(now) {}
+      : rate_(static_cast<float>(per_second)), capacity_(static_cast<float>(capacity)), tokens_(capacity), last_(now) {}
 
   // Takes `n` tokens if there are that many (else takes none).
   bool take(double n, LimitClock::time_point now = LimitClock::now()) {
@@ -31,11 +31,14 @@ class TokenBucket {
  private:
   void refill(LimitClock::time_point now) {
     if (now > last_)
-      tokens_ = std::min(capacity_, tokens_ + rate_ * std::chrono::duration<double>(now - last_).count());
+      tokens_ = std::min<double>(capacity_, tokens_ + rate_ * std::chrono::duration<double>(now - last_).count());
     last_ = now;
   }
 
-  double rate_, capacity_, tokens_;
+  // Configured values in floats (7 digits are plenty): every connection
+  // holds three buckets, and the session fits a smaller allocation.
+  float rate_, capacity_;
+  double tokens_;
   LimitClock::time_point last_;
 };
 

@@ -6,6 +6,7 @@
 
 #include <boost/asio/dispatch.hpp>
 #include <boost/asio/post.hpp>
+#include <algorithm>
 #include <optional>
 
 #include "server/room_directory.h"
@@ -531,12 +532,16 @@ void WsSession::joined_room(const std::string& code) {
       if (auto room = self->rooms_.find(code)) room->disconnected(self->id_);
       return;
     }
-    self->room_codes_.insert(code);
+    auto& codes = self->room_codes_;
+    if (std::find(codes.begin(), codes.end(), code) == codes.end()) codes.push_back(code);
   });
 }
 
 void WsSession::left_room(const std::string& code) {
-  asio::dispatch(ws_.get_executor(), [self = shared_from_this(), code] { self->room_codes_.erase(code); });
+  asio::dispatch(ws_.get_executor(), [self = shared_from_this(), code] {
+    auto& codes = self->room_codes_;
+    codes.erase(std::remove(codes.begin(), codes.end(), code), codes.end());
+  });
 }
 
 void WsSession::finish() {

@@ -10,7 +10,6 @@
 #include <array>
 #include <memory>
 #include <optional>
-#include <set>
 #include <string>
 #include <vector>
 
@@ -99,19 +98,21 @@ class WsSession : public Client, public std::enable_shared_from_this<WsSession> 
   RateLimiter limiter_;
   TokenBucket bytes_in_;
   std::string remote_address_;
-  int rooms_created_ = 0;
   std::size_t queued_bytes_ = 0;  // data in queue_
   // Only while closing: a peer that does not finish the close handshake in
   // time is dropped.
   std::unique_ptr<boost::asio::steady_timer> close_deadline_;
-  Encoding encoding_ = Encoding::kJson;  // of the last frame received
   std::uint64_t last_request_id_ = 0;
-  std::vector<Outgoing> queue_;  // written together, in order
+  std::vector<Outgoing> queue_;          // written together, in order
+  std::vector<std::string> room_codes_;  // a few; no tree per connection
+  // The small fields together (padding counts: 368 bytes in all keeps the
+  // session in a 384-byte allocation).
+  int rooms_created_ = 0;
+  Encoding encoding_ = Encoding::kJson;  // of the last frame received
   bool writing_ = false;
   bool batching_ = false;  // inside batch(): the batch writes at its end
   bool closing_ = false;
   bool finished_ = false;
-  std::set<std::string> room_codes_;
 };
 
 }  // namespace brethren::server
