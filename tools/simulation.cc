@@ -18,8 +18,11 @@ Result<SimulatedMatch> play_random_match(const Game& game, const MatchSetup& set
   if (!created) return created.error();
   SimulatedMatch match{std::move(created).value(), 0};
   Rng rng = policy_rng(policy_seed);
+  // Room for the most a step can list, so that a match allocates them once.
   std::vector<ActionId> legal;
+  legal.reserve(match.state->action_space_size());
   std::vector<Seat> acting;
+  acting.reserve(static_cast<std::size_t>(setup.seats));
   while (!match.state->is_terminal() && match.actions < max_actions) {
     match.state->fill_acting_seats(acting);
     const Seat seat = acting[rng.below(static_cast<std::uint32_t>(acting.size()))];

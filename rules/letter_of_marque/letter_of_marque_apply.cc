@@ -71,6 +71,7 @@ void LetterOfMarqueState::attack(Seat seat, int ship_id) {
 
 void LetterOfMarqueState::set_sail_after_preliminary() {
   std::vector<int> treasures;
+  treasures.reserve(static_cast<std::size_t>(num_seats()));
   for (Seat seat = 0; seat < num_seats(); ++seat) {
     Ship* ship = &ships_[seat * kShipsPerPlayer];
     while (ship->place != Place::kChosen) ++ship;
@@ -82,6 +83,7 @@ void LetterOfMarqueState::set_sail_after_preliminary() {
   // LOM-6: lowest treasure starts; ties are broken at random.
   const int lowest = *std::min_element(treasures.begin(), treasures.end());
   std::vector<Seat> tied;
+  tied.reserve(treasures.size());
   for (Seat seat = 0; seat < num_seats(); ++seat) {
     if (treasures[seat] == lowest) tied.push_back(seat);
   }
@@ -99,7 +101,7 @@ void LetterOfMarqueState::end_turn() {
   }
   // Clockwise; LOM-A-6: a seat with nothing at all left is passed by the server.
   for (;;) {
-    current_ = (current_ + 1) % num_seats();
+    if (++current_ == num_seats()) current_ = 0;
     const Player& p = players_[current_];
     if (!p.deck.empty() || has_ship_at_sea(current_) || p.unused_cannons > 0) return;
     emit_passed(current_, true);

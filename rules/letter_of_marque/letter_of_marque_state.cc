@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <numeric>
 #include <string>
+#include <utility>
 
 namespace brethren::rules::letter_of_marque {
 
@@ -26,6 +27,9 @@ LetterOfMarqueState::LetterOfMarqueState(const v1::letter_of_marque::Options& op
     // LOM-4: everyone reveals his top card at once.
     p.preliminary_treasure = p.deck.back();
     p.deck.pop_back();
+    // The most one seat can win (his five ships home, a capture per cannon):
+    // one allocation instead of one per doubling.
+    p.treasures_won.reserve(kShipsPerPlayer + kCannonsPerPlayer);
   }
   emit_preliminary_cards();
 }
@@ -72,8 +76,11 @@ Seat LetterOfMarqueState::owner_of(const Ship& ship) const {
 }
 
 const Ship* LetterOfMarqueState::ship_at_sea(int id) const {
+  // A ship keeps its own id once it has sailed (returned and sunk ones too):
+  // find the id, then look at the place once. Random play predicts a test of
+  // the id, not one of the place on every ship.
   for (const Ship& s : ships_) {
-    if (s.place == Place::kAtSea && s.id == id) return &s;
+    if (s.id == id) return s.place == Place::kAtSea ? &s : nullptr;
   }
   return nullptr;
 }
@@ -106,21 +113,20 @@ bool LetterOfMarqueState::game_over() const {
 v1::MatchOutcome LetterOfMarqueState::outcome() const {
   // LOM-15: highest score; then most cannon cards; still tied: shared victory.
   std::vector<std::vector<int>> keys;
+  keys.reserve(static_cast<std::size_t>(num_seats()));
   for (Seat s = 0; s < num_seats(); ++s) keys.push_back({score(s), cannons_held(s)});
   auto result = rank_outcome(keys, "");
-  std::vector<std::string> winners;
-  int best = 0;
-  for (const auto& r : result.seats()) {
-    if (r.winner()) {
-      winners.push_back(kColours[r.seat()]);
-      best = r.score();
-    }
-  }
   std::string summary;
-  for (std::size_t i = 0; i < winners.size(); ++i) summary += (i ? " and " : "") + winners[i];
-  summary += winners.size() == 1 ? " wins" : " share the victory";
+  int winners = 0, best = 0;
+  for (const auto& r : result.seats()) {
+    if (!r.winner()) continue;
+    if (winners++ > 0) summary += " and ";
+    summary += kColours[r.seat()];
+    best = r.score();
+  }
+  summary += winners == 1 ? " wins" : " share the victory";
   summary += " with " + std::to_string(best) + " points";
-  result.set_summary(summary);
+  result.set_summary(std::move(summary));
   return result;
 }
 
