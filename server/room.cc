@@ -297,16 +297,19 @@ void Room::on_claim_host(const std::shared_ptr<Client>& c, std::uint64_t rid, co
     return reply_error(c, rid, v1::INVALID_TOKEN, "that host token is not valid for this room");
   }
   Member* me = member(c->client_id());
+  const std::string& name = m.display_name();
   if (me) {
     me->host = true;
+    if (!name.empty()) me->display_name = name;
   } else {
-    add_member(c, -1, true, "Host");
+    add_member(c, -1, true, name.empty() ? "Host" : name);
   }
   v1::ServerMessage reply_message;
   *reply_message.mutable_room() = room_info(c->client_id());
   reply(c, rid, std::move(reply_message));
   if (!me && runner_ && spectators_see_match()) send_match(c, 0, -1, 0);
   send_chat_history(c);
+  broadcast_room();  // the others see the host (and his name) come back
 }
 
 // --- The match -----------------------------------------------------------------

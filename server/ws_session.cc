@@ -73,6 +73,7 @@ std::optional<std::string> user_strings_problem(const v1::ClientMessage& m) {
     case M::kJoinRoom:
       if (auto p = password(m.join_room().password())) return p;
       return user_text_problem(m.join_room().display_name(), kDisplayNameRules);
+    case M::kClaimHost: return user_text_problem(m.claim_host().display_name(), kDisplayNameRules);
     case M::kAddBot: return user_text_problem(m.add_bot().kind(), kBotKindRules);
     default: return std::nullopt;
   }

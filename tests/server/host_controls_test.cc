@@ -363,3 +363,57 @@ TEST_CASE(
   REQUIRE(matches[0].status == persistence::MatchStatus::kFinished);
   REQUIRE(matches[1].status == persistence::MatchStatus::kFinished);
 }
+
+TEST_CASE(
+    "Host controls: a host who claims his room on a new connection shows the name he gives - the others see him "
+    "come back - a name against the text rules is refused") {
+  TempDir dir;
+  ServerProcess server(dir.path() + "/b.db");
+  WsClient guest(server.port());
+  std::string code, token;
+  {
+    WsClient host(server.port());
+    auto created = host.request(create_room_msg("letter-of-marque", 3, "Anne"));
+    code = created.room_created().room().room_code();
+    token = created.room_created().host_token();
+    REQUIRE(guest.request(join_msg(code, "Guest")).has_room());
+  }  // the host's connection ends (a reload, a lost network)
+  auto name_of = [](const v1::RoomInfo& room, std::uint32_t member_id) {
+    for (const auto& m : room.members()) {
+      if (m.member_id() == member_id) return m.display_name();
+    }
+    return std::string("(not a member)");
+  };
+  auto claim_named = [&](const std::string& name) {
+    auto m = claim_host_msg(code, token);
+    m.mutable_claim_host()->set_display_name(name);
+    return m;
+  };
+
+  WsClient forger(server.port());
+  REQUIRE(error_of(forger.request(claim_named("Anne\n2026-01-01T00:00:00.000 info forged"))) == v1::INVALID_ARGUMENT);
+  REQUIRE(error_of(forger.request(claim_named("\xE2\x80\xAE"
+                                              "ennA"))) == v1::INVALID_ARGUMENT);  // U+202E
+  still_usable(forger);
+
+  WsClient back(server.port());
+  auto claimed = back.request(claim_named("Anne"));
+  REQUIRE(claimed.room().you_are_host());
+  const std::uint32_t anne = claimed.room().your_member_id();
+  REQUIRE(name_of(claimed.room(), anne) == "Anne");
+  auto seen = guest.wait_for([&](const v1::ServerMessage& m) {
+    if (!m.has_room()) return false;
+    for (const auto& member : m.room().members()) {
+      if (member.member_id() == anne) return member.host() && member.display_name() == "Anne";
+    }
+    return false;
+  });
+  REQUIRE(seen.has_value());
+  // Again on the same connection: no name keeps his, a name renames him.
+  REQUIRE(name_of(back.request(claim_host_msg(code, token)).room(), anne) == "Anne");
+  REQUIRE(name_of(back.request(claim_named("Anne Bonny")).room(), anne) == "Anne Bonny");
+  // A connection that gives no name is shown as "Host", as before.
+  WsClient unnamed(server.port());
+  auto plain = unnamed.request(claim_host_msg(code, token));
+  REQUIRE(name_of(plain.room(), plain.room().your_member_id()) == "Host");
+}

@@ -164,7 +164,12 @@ class Store {
     try {
       if (creds.hostToken) {
         try {
-          await this.roomReply(this.conn.request({ case: "claimHost", value: { roomCode: code, hostToken: creds.hostToken } }));
+          await this.roomReply(
+            this.conn.request({
+              case: "claimHost",
+              value: { roomCode: code, hostToken: creds.hostToken, displayName: this.state.name },
+            }),
+          );
         } catch (e) {
           if (e instanceof RequestError) saveCredentials(code, { hostToken: undefined });
           else throw e;
