@@ -184,6 +184,11 @@ say "| Brethren | $b_rate | $b50 / $b90 / $b99 / $bmax | $bgames | $((berr + bin
 read -r e_rate e50 e90 e99 emax _ eerr _ < <(load_runs echo --connections 10000 --mode realistic --think-ms 500 --ramp 25 --warmup 30 --duration "$REALISTIC_DURATION")
 say "| echo | $e_rate | $e50 / $e90 / $e99 / $emax | - | $eerr |"
 say "| Brethren / echo | | p99 $(ratio "$b99" "$e99"), max $(ratio "$bmax" "$emax") | | |"
+# The floor under a durable move: the disk's own write + fdatasync, in the
+# database's directory, right after the runs (a move waits for the commit in
+# flight and then its own).
+probe="$("${on_server_cpu[@]}" "$build/bench/brethren-fsync-probe" --dir "$BENCH_TMP" --seconds "$REALISTIC_DURATION")"
+say "| the disk alone: 4 KiB write + fdatasync, $(summary_field "$probe" syncs) in $REALISTIC_DURATION s | | $(summary_field "$probe" p50_us) / $(summary_field "$probe" p90_us) / $(summary_field "$probe" p99_us) / $(summary_field "$probe" max_us) (p99.9 $(summary_field "$probe" p999_us)) | | |"
 
 # --- 3. Idle connections ----------------------------------------------------------
 # idle_kib_per_connection TARGET N: server memory (Pss of anonymous mappings:

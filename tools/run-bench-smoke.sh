@@ -31,6 +31,10 @@ grep -q random_games/letter_of_marque_4 "$BENCH_TMP/micro.txt"
 if grep -q ERROR "$BENCH_TMP/micro.txt"; then cat "$BENCH_TMP/micro.txt"; exit 1; fi
 pass "brethren-microbench"
 
+# The disk's write + fdatasync floor, in the database's directory.
+"$build/bench/brethren-fsync-probe" --dir "$BENCH_TMP" --seconds 0.2 | grep '^fsync: syncs=[1-9]'
+pass "brethren-fsync-probe"
+
 # The echo ceiling.
 start_server echo "$build/bench/brethren-echo" --port 0
 load --target echo --port "$SERVER_PORT" --connections 40 --warmup 0.2 --duration 1
