@@ -146,12 +146,29 @@ say "## fan-out 4: groups of 4 connections take turns; each 48-byte frame is rel
 say "# uptime: $(uptime)"
 say "| connections | Brethren moves/s binary | JSON | JSON / binary | echo round trips/s | fan-out-4 relays/s | p50 / p99 (us) fan-out | moves/s / echo | moves/s / fan-out-4 | errors |"
 say "|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|"
+# Interleaved: run i of each of the four before run i+1 of any, so that the
+# host's minute-to-minute swings (the same build: 11k to 19k moves/s within
+# half an hour) fall on all four alike; the ratios of each round are printed
+# too.
 for c in ${ROUND_TWO_CONNECTIONS:-1000}; do
-  read -r b_rate _ _ _ _ _ berr binc < <(load_runs brethren --connections "$c" --mode saturation --warmup 2 --duration "$DURATION")
-  read -r j_rate _ _ _ _ _ jerr jinc < <(load_runs brethren --connections "$c" --mode saturation --warmup 2 --duration "$DURATION" --encoding json)
-  read -r e_rate _ _ _ _ _ eerr _ < <(load_runs echo --connections "$c" --mode saturation --warmup 2 --duration "$DURATION")
-  read -r f_rate f50 _ f99 _ _ ferr _ < <(load_runs echo4 --connections "$c" --mode saturation --warmup 2 --duration "$DURATION")
-  say "| $c | $b_rate | $j_rate | $(ratio "$j_rate" "$b_rate") | $e_rate | $f_rate | $f50 / $f99 | $(ratio "$b_rate" "$e_rate") | $(ratio "$b_rate" "$f_rate") | $((berr + binc + jerr + jinc + eerr + ferr)) |"
+  sat=(--connections "$c" --mode saturation --warmup 2 --duration "$DURATION")
+  bins=() jsons=() echos=() fans=() f50s=() f99s=() per_round=() errs=0
+  for i in $(seq 1 "$RUNS"); do
+    read -r b _ _ _ _ _ e n < <(RUNS=1 load_runs brethren "${sat[@]}")
+    bins+=("$b") && errs=$((errs + e + n))
+    read -r j _ _ _ _ _ e n < <(RUNS=1 load_runs brethren "${sat[@]}" --encoding json)
+    jsons+=("$j") && errs=$((errs + e + n))
+    read -r x _ _ _ _ _ e _ < <(RUNS=1 load_runs echo "${sat[@]}")
+    echos+=("$x") && errs=$((errs + e))
+    read -r f f50 _ f99 _ _ e _ < <(RUNS=1 load_runs echo4 "${sat[@]}")
+    fans+=("$f") && f50s+=("$f50") && f99s+=("$f99") && errs=$((errs + e))
+    per_round+=("$(ratio "$j" "$b") / $(ratio "$b" "$f")")
+  done
+  b_rate="$(median "${bins[@]}")" j_rate="$(median "${jsons[@]}")" e_rate="$(median "${echos[@]}")"
+  f_rate="$(median "${fans[@]}")"
+  say "| $c | $b_rate | $j_rate | $(ratio "$j_rate" "$b_rate") | $e_rate | $f_rate | $(median "${f50s[@]}") / $(median "${f99s[@]}") | $(ratio "$b_rate" "$e_rate") | $(ratio "$b_rate" "$f_rate") | $errs |"
+  say "# each round, JSON / binary and moves/s / fan-out-4: ${per_round[*]}"
+  say "# each round, binary moves/s: ${bins[*]}; fan-out-4 relays/s: ${fans[*]}"
 done
 
 # --- 1c. io_uring against epoll (when a -DBRETHREN_IO_URING=ON build is given) ----
