@@ -20,6 +20,12 @@ TEST_CASE("Clock: with a short clock and nobody moving, a Letter of Marque match
       [](const v1::ServerMessage& m) { return m.has_match_update() && m.match_update().view().finished(); }, 60s);
   REQUIRE(last.has_value());
   REQUIRE(last->match_update().deadline_unix_ms() == 0);  // no clock after the end
+  // The room's "finished" comes after the final update and after the room
+  // counted the match (the update leaves first, and a scrape in between
+  // would still read 0).
+  auto finished = t.players[0].client->wait_for(
+      [](const v1::ServerMessage& m) { return m.has_room() && m.room().status() == v1::ROOM_STATUS_FINISHED; }, 10s);
+  REQUIRE(finished.has_value());
   auto [status, metrics] = http_get(server.port(), "/metrics");
   REQUIRE_THAT(metrics, Catch::Contains("brethren_matches_finished_total 1"));
   REQUIRE_THAT(server.log(), Catch::Contains("clock ran out"));
