@@ -103,8 +103,10 @@ class WsSession : public Client, public std::enable_shared_from_this<WsSession> 
   // time is dropped.
   std::unique_ptr<boost::asio::steady_timer> close_deadline_;
   std::uint64_t last_request_id_ = 0;
-  std::vector<Outgoing> queue_;          // written together, in order
-  std::vector<std::string> room_codes_;  // a few; no tree per connection
+  std::vector<Outgoing> queue_;  // written together, in order
+  // Usually a few (at most every room: --max-rooms); a vector, no tree per
+  // connection.
+  std::vector<std::string> room_codes_;
   // The small fields together (padding counts: 368 bytes in all keeps the
   // session in a 384-byte allocation).
   int rooms_created_ = 0;
