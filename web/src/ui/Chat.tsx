@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "preact/hooks";
-import { useStore, store } from "../store";
+import { useStore, store } from "../state/store";
 import { t } from "../i18n";
 import type { RoomInfo } from "../gen/brethren/v1/protocol_pb";
 

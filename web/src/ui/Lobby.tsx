@@ -1,6 +1,6 @@
 import { useEffect, useState } from "preact/hooks";
 import { create, fromJson, type JsonValue } from "@bufbuild/protobuf";
-import { useStore, store } from "../store";
+import { useStore, store } from "../state/store";
 import { t } from "../i18n";
 import { GameOptionsSchema, type GameInfo } from "../gen/brethren/v1/game_pb";
 import { SpectatorPolicy, RoomStatus } from "../gen/brethren/v1/protocol_pb";

@@ -1,9 +1,9 @@
 import { useState } from "preact/hooks";
-import { useStore, store } from "../store";
+import { useStore, store } from "../state/store";
 import { t } from "../i18n";
 import { RoomStatus, SpectatorPolicy, type RoomInfo } from "../gen/brethren/v1/protocol_pb";
 import { formatRoomCode } from "../logic/roomCode";
-import { loadCredentials } from "../logic/credentials";
+import { loadCredentials } from "../state/session";
 import { Chat } from "./Chat";
 import { Table } from "./Table";
 import { seatNamer } from "./names";
