@@ -5,6 +5,7 @@ import type { BoardProps } from "../types";
 import { t } from "../../i18n";
 import { baseText } from "./cards";
 import { Base, Phase, type ShipAtSea } from "../../gen/brethren/v1/letter_of_marque_pb";
+import "./board.css";
 
 function Treasure({ value }: { value: number }) {
   return <span class="card treasure" aria-label={t("lom.treasure", { v: value })}><b>{value}</b><small>💰</small></span>;

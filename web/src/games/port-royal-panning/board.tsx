@@ -6,6 +6,7 @@ import type { BoardProps } from "../types";
 import { t } from "../../i18n";
 import { Phase, Good, type CrewCard, type LootCard, type Ship } from "../../gen/brethren/v1/port_royal_panning_pb";
 import { CREW_SYMBOL, CREW_CLASS, crewLabel, lootLabel, GOOD_SYMBOL, goodWord, crewColourWord } from "./cards";
+import "./board.css";
 
 export function Crew({ card, children, priv }: { card: CrewCard; children?: preact.ComponentChildren; priv?: boolean }) {
   return (

@@ -6,6 +6,7 @@ import type { BoardProps } from "../types";
 import { t } from "../../i18n";
 import { Phase, CardKind } from "../../gen/brethren/v1/port_royal_pfister_pb";
 import { pfisterFace, pfisterLabel } from "./cards";
+import "./board.css";
 
 const COLOUR_MARK: Record<string, string> = { yellow: "Y", blue: "B", green: "G", red: "R", black: "K" };
 

@@ -6,6 +6,7 @@ import type { BoardProps, GameMoves, TypedMove } from "../types";
 import { t } from "../../i18n";
 import { Phase, Area, Team, EventCard, type View, type VoteCard } from "../../gen/brethren/v1/tortuga_1667_pb";
 import { voteLabel, eventCardWord } from "./cards";
+import "./board.css";
 
 function teamWord(team: Team): string {
   return team === Team.BRITISH ? `🇬🇧 ${t("team.british")}` : team === Team.FRENCH ? `🇫🇷 ${t("team.french")}` : team === Team.DUTCH ? `🇳🇱 ${t("team.dutch")}` : "?";
