@@ -4,20 +4,11 @@
 // enum values words, cards their short labels.
 import { createRegistry, type DescField, type DescMessage, type Message } from "@bufbuild/protobuf";
 import { file_brethren_v1_game, type GameAction, type GameEvent } from "../gen/brethren/v1/game_pb";
-import { file_brethren_v1_letter_of_marque } from "../gen/brethren/v1/letter_of_marque_pb";
-import { file_brethren_v1_port_royal_pfister } from "../gen/brethren/v1/port_royal_pfister_pb";
-import { file_brethren_v1_port_royal_panning } from "../gen/brethren/v1/port_royal_panning_pb";
-import { file_brethren_v1_tortuga_1667 } from "../gen/brethren/v1/tortuga_1667_pb";
 import { t, hasKey } from "../i18n";
 import { GAMES, gameClients } from "../games/registry";
 
-const registry = createRegistry(
-  file_brethren_v1_game,
-  file_brethren_v1_letter_of_marque,
-  file_brethren_v1_port_royal_pfister,
-  file_brethren_v1_port_royal_panning,
-  file_brethren_v1_tortuga_1667,
-);
+/** Every game's messages: game.proto imports each game's file. */
+const registry = createRegistry(file_brethren_v1_game, ...file_brethren_v1_game.dependencies);
 
 /** Field names that hold a seat number. */
 const SEAT_FIELDS = new Set([

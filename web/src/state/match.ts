@@ -1,6 +1,6 @@
 // The client's state (route, room, match, chat, notices) and the pure steps
 // that change it. No socket, no DOM: unit-tested under node.
-import type { GameInfo, MatchView } from "../gen/brethren/v1/game_pb";
+import type { EventRecord, GameInfo, MatchView } from "../gen/brethren/v1/game_pb";
 import type { RoomInfo, RoomSummary, ChatMessage, MatchUpdate } from "../gen/brethren/v1/protocol_pb";
 import { emptyLog, mergeEvents, type MatchLog } from "../logic/eventLog";
 import type { ConnectionState } from "../net/connection";
@@ -24,6 +24,8 @@ export interface State {
   needsJoin: boolean;
   view: MatchView | null;
   log: MatchLog;
+  /** The events of the last match update (new to this client; none after a resync), for motion and the last-move mark. */
+  lastEvents: EventRecord[];
   deadlineUnixMs: number;
   resynced: boolean;
   chat: ChatMessage[];
@@ -57,6 +59,7 @@ export function initialState(pathname: string, name: string): State {
     needsJoin: false,
     view: null,
     log: emptyLog(0n),
+    lastEvents: [],
     deadlineUnixMs: 0,
     resynced: false,
     chat: [],
@@ -68,15 +71,17 @@ export function initialState(pathname: string, name: string): State {
 
 /** What leaving a room forgets. */
 export function leftRoom(): Partial<State> {
-  return { room: null, view: null, log: emptyLog(0n), chat: [], deadlineUnixMs: 0 };
+  return { room: null, view: null, log: emptyLog(0n), lastEvents: [], chat: [], deadlineUnixMs: 0 };
 }
 
 /** A match update from the server: the new view, its events merged into the log (a resync starts the log anew). */
 export function applyMatchUpdate(s: State, u: MatchUpdate): Partial<State> {
   const view = u.view ?? null;
+  const seen = s.log.matchId === u.matchId ? s.log.lastVersion : 0n;
   return {
     view,
     log: mergeEvents(s.log, u.matchId, u.resync ? [] : u.events, view?.version ?? 0n),
+    lastEvents: u.resync ? [] : u.events.filter((e) => e.version > seen),
     deadlineUnixMs: Number(u.deadlineUnixMs),
     resynced: u.resync,
   };

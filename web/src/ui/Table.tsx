@@ -11,6 +11,7 @@ import { seatNamer } from "./names";
 import type { SeatNamer } from "../logic/describe";
 import { secondsLeft } from "../logic/clock";
 import { withGame } from "../games/registry";
+import { gameEvents } from "../games/payload";
 import { markUpdateDrawn } from "../state/testHooks";
 import { replayHref } from "../state/api";
 
@@ -30,7 +31,14 @@ export function Table({ room }: { room: RoomInfo }) {
   // The board claims the moves it draws on things while it renders; the list
   // of other moves renders after it (a later sibling) and shows the rest.
   const drawn = withGame(view.game?.game, (client, gameView) => (
-    <client.Board view={gameView} match={view} moves={gameMoves(moves, client.oneofCase)} names={names} me={me} />
+    <client.Board
+      view={gameView}
+      match={view}
+      moves={gameMoves(moves, client.oneofCase)}
+      names={names}
+      me={me}
+      lastEvents={gameEvents(s.lastEvents, client.oneofCase)}
+    />
   ));
   const rules = withGame(view.game?.game, (client, gameView) => <client.RulesPanel view={gameView} match={view} />);
   const mine = view.toAct.includes(me);

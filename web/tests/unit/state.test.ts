@@ -6,7 +6,7 @@ import { parseRoute, initialState, applyMatchUpdate, appendChat, addNotice, resu
 import { historyHeaders, historyUrl, replayHref } from "../../src/state/api";
 import { ChatMessageSchema, MatchUpdateSchema, RoomInfoSchema } from "../../src/gen/brethren/v1/protocol_pb";
 import { EventRecordSchema, GameActionSchema, MatchViewSchema } from "../../src/gen/brethren/v1/game_pb";
-import { payloadOf } from "../../src/games/payload";
+import { payloadOf, gameEvents } from "../../src/games/payload";
 
 test("routes: lobby, a room (code read forgivingly), a replay", () => {
   assert.deepEqual(parseRoute("/"), { page: "lobby" });
@@ -27,8 +27,10 @@ test("a match update sets the view and merges its events; a resync skips its eve
   const s2 = { ...s, ...first };
   const again = applyMatchUpdate(s2, create(MatchUpdateSchema, { matchId: 7n, view: create(MatchViewSchema, { version: 3n }), events: [ev(2), ev(3)] }));
   assert.deepEqual(again.log?.events.map((e) => e.version), [1n, 2n, 3n], "a repeated event is kept once");
+  assert.deepEqual(again.lastEvents?.map((e) => e.version), [3n], "the last events are the new ones");
   const resync = applyMatchUpdate(s2, create(MatchUpdateSchema, { matchId: 7n, resync: true, view: create(MatchViewSchema, { version: 9n }), events: [ev(9)] }));
   assert.equal(resync.resynced, true);
+  assert.deepEqual(resync.lastEvents, []);
   assert.deepEqual(resync.log?.events.map((e) => e.version), [1n, 2n], "a resync's events are not appended (the gap is not filled)");
   assert.equal(resync.log?.lastVersion, 9n);
   assert.equal(resumeVersion({ ...s2, room: create(RoomInfoSchema, { roomCode: "AAA" }) }, "AAA"), 2n);
@@ -60,4 +62,16 @@ test("a typed move's payload is narrowed by game and kind", () => {
   assert.equal(payloadOf(a, "letterOfMarque", "attack")?.shipId, 3);
   assert.equal(payloadOf(a, "letterOfMarque", "returnShip"), undefined);
   assert.equal(payloadOf(a, "tortuga1667", "look"), undefined);
+});
+
+test("a game's events are picked from event records by its oneof case", () => {
+  const rec = (c: "letterOfMarque" | "tortuga1667") =>
+    create(EventRecordSchema, {
+      event: c === "letterOfMarque"
+        ? { game: { case: "letterOfMarque", value: { kind: { case: "passed", value: { seat: 1 } } } } }
+        : { game: { case: "tortuga1667", value: {} } },
+    });
+  const lom = gameEvents([rec("letterOfMarque"), rec("tortuga1667")], "letterOfMarque");
+  assert.equal(lom.length, 1);
+  assert.equal(lom[0].kind.case, "passed");
 });
