@@ -7,12 +7,15 @@ import { SpectatorPolicy, RoomStatus } from "../gen/brethren/v1/protocol_pb";
 import { normalizeRoomCode, isRoomCode, formatRoomCode } from "../logic/roomCode";
 import { optionFields, optionsJson, type OptionField } from "../logic/options";
 
+/** How often the lobby's list of public rooms refreshes. */
+const ROOM_LIST_REFRESH_MS = 3000;
+
 export function Lobby() {
   const s = useStore();
   useEffect(() => {
     if (s.conn !== "open") return;
     void store.listRooms();
-    const id = setInterval(() => void store.listRooms(), 3000);
+    const id = setInterval(() => void store.listRooms(), ROOM_LIST_REFRESH_MS);
     return () => clearInterval(id);
   }, [s.conn]);
   return (

@@ -8,6 +8,9 @@ import { Chat } from "./Chat";
 import { Table } from "./Table";
 import { seatNamer } from "./names";
 
+/** How long "copied" shows after copying the room's link. */
+const COPIED_SHOWN_MS = 2000;
+
 export function RoomPage({ code }: { code: string }) {
   const s = useStore();
   if (s.kicked) return <section class="panel"><p role="alert">{t("room.kicked")}</p><BackLink /></section>;
@@ -76,7 +79,7 @@ function RoomHeader({ room }: { room: RoomInfo }) {
       /* the link stays selectable in the field */
     }
     setCopied(true);
-    setTimeout(() => setCopied(false), 2000);
+    setTimeout(() => setCopied(false), COPIED_SHOWN_MS);
   };
   return (
     <section class="panel room-head">
