@@ -1,14 +1,29 @@
 // Every piece of UI text, in English, Spanish and Italian (the languages of
 // the rule books). The language comes from the browser, or the switch (kept
 // in localStorage). Missing keys fall back to English, then to the key.
-import { en } from "./i18n/en";
-import { es } from "./i18n/es";
-import { it } from "./i18n/it";
+// The shell's words are in src/i18n/; each game's in its folder's i18n.ts,
+// merged here from the registry.
+import { en as shellEn } from "./i18n/en";
+import { es as shellEs } from "./i18n/es";
+import { it as shellIt } from "./i18n/it";
+import { gameClients } from "./games/registry";
 
 export type Lang = "en" | "es" | "it";
 export type Catalogue = Record<string, string>;
 export const LANGS: Lang[] = ["en", "es", "it"];
-const catalogues: Record<Lang, Catalogue> = { en, es, it };
+let merged: Record<Lang, Catalogue> | null = null;
+/** The shell's catalogues with every game's entries (built on first use: the games' modules import this one). */
+export function catalogues(): Record<Lang, Catalogue> {
+  if (!merged) {
+    const games = gameClients().map((g) => g.catalogue);
+    merged = {
+      en: Object.assign({}, shellEn, ...games.map((c) => c.en)),
+      es: Object.assign({}, shellEs, ...games.map((c) => c.es)),
+      it: Object.assign({}, shellIt, ...games.map((c) => c.it)),
+    };
+  }
+  return merged;
+}
 
 export function pickLang(preferred: readonly string[], stored: string | null): Lang {
   if (stored && (LANGS as string[]).includes(stored)) return stored as Lang;
@@ -44,10 +59,11 @@ export function initLang() {
 
 /** t("seat.n", {n: 2}) -> "Seat 2". */
 export function t(key: string, params: Record<string, string | number> = {}, lang: Lang = current): string {
-  const text = catalogues[lang][key] ?? en[key] ?? key;
+  const all = catalogues();
+  const text = all[lang][key] ?? all.en[key] ?? key;
   return text.replace(/\{(\w+)\}/g, (_, k: string) => (k in params ? String(params[k]) : `{${k}}`));
 }
 
 export function hasKey(key: string): boolean {
-  return key in en;
+  return key in catalogues().en;
 }

@@ -1,5 +1,4 @@
 import type { Catalogue } from "../i18n";
-import { enGames } from "./en-games";
 
 export const en: Catalogue = {
   "app.title": "Brethren",
@@ -112,5 +111,11 @@ export const en: Catalogue = {
   "no": "no",
   "common.back": "Back to the lobby",
   "common.ok": "OK",
-  ...enGames,
+  "rules.title": "Rules",
+  "rules.phase": "Current phase: {phase}",
+  // Words the games share (colours) and the event log's generic field names.
+  "colour.yellow": "yellow", "colour.blue": "blue", "colour.green": "green", "colour.red": "red", "colour.black": "black",
+  "colour.ghost": "ghost", "colour.none": "—",
+  "field.seat": "player", "field.target": "target", "field.shipId": "ship", "field.treasure": "treasure", "field.card": "card",
+  "field.amount": "amount", "field.count": "count", "field.slot": "position", "field.slotA": "position", "field.slotB": "and",
 };

@@ -1,5 +1,4 @@
 import type { Catalogue } from "../i18n";
-import { esGames } from "./es-games";
 
 export const es: Catalogue = {
   "app.title": "Brethren",
@@ -112,5 +111,11 @@ export const es: Catalogue = {
   "no": "no",
   "common.back": "Volver al vestíbulo",
   "common.ok": "OK",
-  ...esGames,
+  "rules.title": "Reglas",
+  "rules.phase": "Fase actual: {phase}",
+  // Words the games share (colours) and the event log's generic field names.
+  "colour.yellow": "amarillo", "colour.blue": "azul", "colour.green": "verde", "colour.red": "rojo", "colour.black": "negro",
+  "colour.ghost": "fantasma", "colour.none": "—",
+  "field.seat": "jugador", "field.target": "objetivo", "field.shipId": "barco", "field.treasure": "tesoro", "field.card": "carta",
+  "field.amount": "cantidad", "field.count": "número", "field.slot": "posición", "field.slotA": "posición", "field.slotB": "y",
 };

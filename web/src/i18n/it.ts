@@ -1,5 +1,4 @@
 import type { Catalogue } from "../i18n";
-import { itGames } from "./it-games";
 
 export const it: Catalogue = {
   "app.title": "Brethren",
@@ -112,5 +111,11 @@ export const it: Catalogue = {
   "no": "no",
   "common.back": "Torna all'atrio",
   "common.ok": "OK",
-  ...itGames,
+  "rules.title": "Regole",
+  "rules.phase": "Fase attuale: {phase}",
+  // Words the games share (colours) and the event log's generic field names.
+  "colour.yellow": "giallo", "colour.blue": "blu", "colour.green": "verde", "colour.red": "rosso", "colour.black": "nero",
+  "colour.ghost": "fantasma", "colour.none": "—",
+  "field.seat": "giocatore", "field.target": "bersaglio", "field.shipId": "nave", "field.treasure": "tesoro", "field.card": "carta",
+  "field.amount": "quantità", "field.count": "numero", "field.slot": "posizione", "field.slotA": "posizione", "field.slotB": "e",
 };

@@ -4,20 +4,11 @@
 // enum values words, cards their short labels.
 import { createRegistry, type DescField, type DescMessage, type Message } from "@bufbuild/protobuf";
 import { file_brethren_v1_game, type GameAction, type GameEvent } from "../gen/brethren/v1/game_pb";
-import { file_brethren_v1_letter_of_marque } from "../gen/brethren/v1/letter_of_marque_pb";
-import { file_brethren_v1_port_royal_pfister } from "../gen/brethren/v1/port_royal_pfister_pb";
-import { file_brethren_v1_port_royal_panning } from "../gen/brethren/v1/port_royal_panning_pb";
-import { file_brethren_v1_tortuga_1667 } from "../gen/brethren/v1/tortuga_1667_pb";
 import { t, hasKey } from "../i18n";
-import { cardLabel, pfisterLabel, eventCardWord, goodWord, crewColourWord } from "./cards";
+import { GAMES, gameClients } from "../games/registry";
 
-const registry = createRegistry(
-  file_brethren_v1_game,
-  file_brethren_v1_letter_of_marque,
-  file_brethren_v1_port_royal_pfister,
-  file_brethren_v1_port_royal_panning,
-  file_brethren_v1_tortuga_1667,
-);
+/** Every game's messages: game.proto imports each game's file. */
+const registry = createRegistry(file_brethren_v1_game, ...file_brethren_v1_game.dependencies);
 
 /** Field names that hold a seat number. */
 const SEAT_FIELDS = new Set([
@@ -41,15 +32,20 @@ export function enumWord(name: string): string {
   return name.replace(ENUM_PREFIXES, "").toLowerCase().replace(/_/g, " ");
 }
 
-/** Enums whose values are cards get the card's words. */
+/** Enums whose values are cards (or words of a game) get the game's words. */
 function enumText(typeName: string, value: number): string | null {
-  if (typeName === "brethren.v1.port_royal_pfister.CardKind") return pfisterLabel(value);
-  if (typeName === "brethren.v1.tortuga_1667.EventCard") return eventCardWord(value);
-  if (typeName === "brethren.v1.port_royal_panning.Good") return goodWord(value);
-  if (typeName === "brethren.v1.port_royal_panning.Colour") return crewColourWord(value);
-  if (typeName === "brethren.v1.tortuga_1667.Team") return t(["team.british", "team.french", "team.dutch", "team.unknown"][value] ?? "team.unknown");
-  if (typeName === "brethren.v1.tortuga_1667.Area") return t(`t67.area.${value}`);
-  if (typeName === "brethren.v1.tortuga_1667.Ship") return t(value === 0 ? "t67.flyingDutchman" : "t67.jollyRoger");
+  for (const g of gameClients()) {
+    const text = g.enumText?.(typeName, value);
+    if (text != null) return text;
+  }
+  return null;
+}
+
+function cardLabel(m: Message): string | null {
+  for (const g of gameClients()) {
+    const text = g.cardLabel?.(m);
+    if (text != null) return text;
+  }
   return null;
 }
 
@@ -120,21 +116,13 @@ export function params(m: Message, names: SeatNamer): Record<string, string> {
   return out;
 }
 
-/** The short game key used by catalogue entries: lom, prp, prq, t67. */
-export const GAME_KEYS: Record<string, string> = {
-  letterOfMarque: "lom",
-  portRoyalPfister: "prp",
-  portRoyalPanning: "prq",
-  tortuga1667: "t67",
-};
-
 function describe(prefix: "act" | "ev", wrapper: GameAction | GameEvent, names: SeatNamer): string {
   const game = wrapper.game;
   if (!game.case || !game.value) return "";
   const inner = game.value.kind;
   if (!inner.case) return "";
-  const value = inner.value as Message;
-  const key = `${prefix}.${GAME_KEYS[game.case]}.${inner.case}`;
+  const value: Message = inner.value;
+  const key = `${prefix}.${GAMES[game.case].key}.${inner.case}`;
   const p = params(value, names);
   // A true flag may pick its own wording ("…armed: the attack failed").
   for (const flag of BRANCH_FLAGS) {
@@ -159,6 +147,3 @@ export function actionKind(a: GameAction): string {
   return (a.game.value?.kind.case as string | undefined) ?? "";
 }
 
-export function actionValue<T>(a: GameAction): T {
-  return a.game.value?.kind.value as T;
-}

@@ -38,11 +38,15 @@ export interface ConnectionListener {
   onOpen(conn: Connection, reconnect: boolean): Promise<void>;
 }
 
+/** Reconnecting after a lost connection: the first wait, doubled after each failure up to the last. */
+const RETRY_FIRST_MS = 500;
+const RETRY_MAX_MS = 8000;
+
 export class Connection {
   private ws: WebSocket | null = null;
   private nextId = 1n;
   private pending = new Map<bigint, Pending>();
-  private retryMs = 500;
+  private retryMs = RETRY_FIRST_MS;
   private opened = false;
   private stopped = false;
   /** Set by retarget(): the next close is a move, reconnected at once. */
@@ -70,7 +74,7 @@ export class Connection {
     ws.binaryType = "arraybuffer";
     this.ws = ws;
     ws.onopen = async () => {
-      this.retryMs = 500;
+      this.retryMs = RETRY_FIRST_MS;
       const reconnect = this.opened;
       this.opened = true;
       try {
@@ -115,7 +119,7 @@ export class Connection {
       }
       this.setState("reconnecting");
       const delay = this.retryMs;
-      this.retryMs = Math.min(this.retryMs * 2, 8000);
+      this.retryMs = Math.min(this.retryMs * 2, RETRY_MAX_MS);
       setTimeout(() => this.connect(), delay);
     };
     ws.onerror = () => {

@@ -1,4 +1,4 @@
-import { useStore, store } from "../store";
+import { useStore, store } from "../state/store";
 import { t, LANGS, getLang, setLang, type Lang } from "../i18n";
 import { Lobby } from "./Lobby";
 import { RoomPage } from "./RoomPage";

@@ -1,7 +1,10 @@
 import { useEffect, useRef, useState } from "preact/hooks";
-import { useStore, store } from "../store";
+import { useStore, store } from "../state/store";
 import { t } from "../i18n";
 import type { RoomInfo } from "../gen/brethren/v1/protocol_pb";
+
+/** The server's limit on a chat line (server/user_text.h, kChatTextRules). */
+const CHAT_MAX_CHARS = 500;
 
 export function Chat({ room }: { room: RoomInfo }) {
   const s = useStore();
@@ -33,7 +36,7 @@ export function Chat({ room }: { room: RoomInfo }) {
           }}
         >
           <label class="sr-only" for="chat-input">{t("chat.placeholder")}</label>
-          <input id="chat-input" data-testid="chat-input" value={text} maxLength={500} placeholder={t("chat.placeholder")} onInput={(e) => setText((e.target as HTMLInputElement).value)} />
+          <input id="chat-input" data-testid="chat-input" value={text} maxLength={CHAT_MAX_CHARS} placeholder={t("chat.placeholder")} onInput={(e) => setText((e.target as HTMLInputElement).value)} />
           <button type="submit" data-testid="chat-send">{t("chat.send")}</button>
         </form>
       )}

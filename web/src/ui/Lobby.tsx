@@ -1,18 +1,21 @@
 import { useEffect, useState } from "preact/hooks";
 import { create, fromJson, type JsonValue } from "@bufbuild/protobuf";
-import { useStore, store } from "../store";
+import { useStore, store } from "../state/store";
 import { t } from "../i18n";
 import { GameOptionsSchema, type GameInfo } from "../gen/brethren/v1/game_pb";
 import { SpectatorPolicy, RoomStatus } from "../gen/brethren/v1/protocol_pb";
 import { normalizeRoomCode, isRoomCode, formatRoomCode } from "../logic/roomCode";
 import { optionFields, optionsJson, type OptionField } from "../logic/options";
 
+/** How often the lobby's list of public rooms refreshes. */
+const ROOM_LIST_REFRESH_MS = 3000;
+
 export function Lobby() {
   const s = useStore();
   useEffect(() => {
     if (s.conn !== "open") return;
     void store.listRooms();
-    const id = setInterval(() => void store.listRooms(), 3000);
+    const id = setInterval(() => void store.listRooms(), ROOM_LIST_REFRESH_MS);
     return () => clearInterval(id);
   }, [s.conn]);
   return (

@@ -1,35 +1,13 @@
 // Steps through a finished match from GET /api/matches/{id}: the public log,
 // or this browser's seat's own replay when it holds the room's seat token.
 import { useEffect, useState } from "preact/hooks";
-import { fromJson, type JsonValue } from "@bufbuild/protobuf";
 import { t } from "../i18n";
-import { store } from "../store";
-import { httpBase, serverUrl } from "../net/connection";
-import { MatchHistorySchema, type MatchHistory } from "../gen/brethren/v1/history_pb";
-import { loadCredentials } from "../logic/credentials";
+import { store } from "../state/store";
+import type { MatchHistory } from "../gen/brethren/v1/history_pb";
+import { loadCredentials } from "../state/session";
+import { fetchHistory } from "../state/api";
 import { describeEvent, describeAction } from "../logic/describe";
 import { clampStep } from "../logic/replay";
-
-export async function fetchHistory(matchId: string, roomCode: string | null): Promise<MatchHistory> {
-  const headers: Record<string, string> = {};
-  if (roomCode) {
-    const creds = loadCredentials(roomCode);
-    if (creds.seatToken) headers["Authorization"] = `Bearer ${creds.seatToken}`;
-    else {
-      headers["X-Room-Code"] = roomCode;
-      if (creds.password) headers["X-Room-Password"] = creds.password;
-    }
-  }
-  // ?room= lets a cluster's proxy route to the room's node (match ids are per node).
-  const query = roomCode ? `?room=${encodeURIComponent(roomCode)}` : "";
-  const res = await fetch(`${httpBase(serverUrl(location))}/api/matches/${encodeURIComponent(matchId)}${query}`, { headers });
-  const body = (await res.json()) as JsonValue;
-  if (!res.ok) {
-    const err = body as { code?: string; error?: string };
-    throw new Error(`${res.status} ${err.code ?? ""} ${err.error ?? ""}`.trim());
-  }
-  return fromJson(MatchHistorySchema, body, { ignoreUnknownFields: true });
-}
 
 export function ReplayPage({ matchId }: { matchId: string }) {
   const [history, setHistory] = useState<MatchHistory | null>(null);
@@ -37,7 +15,7 @@ export function ReplayPage({ matchId }: { matchId: string }) {
   const [step, setStep] = useState(0);
   useEffect(() => {
     const room = new URLSearchParams(location.search).get("room");
-    fetchHistory(matchId, room).then(
+    fetchHistory(matchId, room, room ? loadCredentials(room) : {}).then(
       (h) => { setHistory(h); setStep(h.events.length); },
       (e: Error) => setError(e.message),
     );

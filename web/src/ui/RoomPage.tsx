@@ -1,12 +1,15 @@
 import { useState } from "preact/hooks";
-import { useStore, store } from "../store";
+import { useStore, store } from "../state/store";
 import { t } from "../i18n";
 import { RoomStatus, SpectatorPolicy, type RoomInfo } from "../gen/brethren/v1/protocol_pb";
 import { formatRoomCode } from "../logic/roomCode";
-import { loadCredentials } from "../logic/credentials";
+import { loadCredentials } from "../state/session";
 import { Chat } from "./Chat";
 import { Table } from "./Table";
 import { seatNamer } from "./names";
+
+/** How long "copied" shows after copying the room's link. */
+const COPIED_SHOWN_MS = 2000;
 
 export function RoomPage({ code }: { code: string }) {
   const s = useStore();
@@ -76,7 +79,7 @@ function RoomHeader({ room }: { room: RoomInfo }) {
       /* the link stays selectable in the field */
     }
     setCopied(true);
-    setTimeout(() => setCopied(false), 2000);
+    setTimeout(() => setCopied(false), COPIED_SHOWN_MS);
   };
   return (
     <section class="panel room-head">

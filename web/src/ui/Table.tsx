@@ -1,60 +1,48 @@
 import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
 import type { VNode } from "preact";
-import { useStore } from "../store";
+import { useStore } from "../state/store";
 import { t } from "../i18n";
 import type { RoomInfo } from "../gen/brethren/v1/protocol_pb";
 import type { MatchView } from "../gen/brethren/v1/game_pb";
 import { describeEvent } from "../logic/describe";
 import { httpBase, serverUrl } from "../net/connection";
-import { Moves, MoveButton } from "./moves";
+import { Moves, MoveButton, gameMoves } from "./moves";
 import { seatNamer } from "./names";
-import { lomBoard } from "../games/lom";
-import { pfisterBoard } from "../games/pfister";
-import { panningBoard } from "../games/panning";
-import { tortugaBoard } from "../games/tortuga";
 import type { SeatNamer } from "../logic/describe";
 import { secondsLeft } from "../logic/clock";
+import { withGame } from "../games/registry";
+import { gameEvents } from "../games/payload";
+import { markUpdateDrawn } from "../state/testHooks";
+import { replayHref } from "../state/api";
 
-export interface BoardCtx {
-  view: MatchView;
-  moves: Moves;
-  names: SeatNamer;
-  me: number;
-}
-
-function board(ctx: BoardCtx): VNode | null {
-  const g = ctx.view.game?.game;
-  switch (g?.case) {
-    case "letterOfMarque":
-      return lomBoard(g.value, ctx);
-    case "portRoyalPfister":
-      return pfisterBoard(g.value, ctx);
-    case "portRoyalPanning":
-      return panningBoard(g.value, ctx);
-    case "tortuga1667":
-      return tortugaBoard(g.value, ctx);
-    default:
-      return null;
-  }
-}
+/** How often the turn clock redraws. */
+const CLOCK_TICK_MS = 250;
+/** Seconds left at which the clock shows as low. */
+const CLOCK_LOW_S = 10;
+/** Log lines drawn (the whole log stays in the state). */
+const LOG_LINES_SHOWN = 300;
 
 export function Table({ room }: { room: RoomInfo }) {
   const s = useStore();
   const view = s.view!;
   const names = seatNamer(room);
   const moves = new Moves(view.legalActions, names);
-  const ctx: BoardCtx = { view, moves, names, me: view.viewerSeat };
-  const drawn = board(ctx);
-  const rest = moves.unclaimed();
-  const mine = view.toAct.includes(view.viewerSeat);
-  useLayoutEffect(() => {
-    const b = window.__brethren!;
-    if (b.pendingUpdateAt !== null) {
-      b.renderMs.push(performance.now() - b.pendingUpdateAt);
-      if (b.renderMs.length > 500) b.renderMs.shift();
-      b.pendingUpdateAt = null;
-    }
-  });
+  const me = view.viewerSeat;
+  // The board claims the moves it draws on things while it renders; the list
+  // of other moves renders after it (a later sibling) and shows the rest.
+  const drawn = withGame(view.game?.game, (client, gameView) => (
+    <client.Board
+      view={gameView}
+      match={view}
+      moves={gameMoves(moves, client.oneofCase)}
+      names={names}
+      me={me}
+      lastEvents={gameEvents(s.lastEvents, client.oneofCase)}
+    />
+  ));
+  const rules = withGame(view.game?.game, (client, gameView) => <client.RulesPanel view={gameView} match={view} />);
+  const mine = view.toAct.includes(me);
+  useLayoutEffect(() => markUpdateDrawn());
   return (
     <section
       class={`panel table game-${view.gameId}`}
@@ -69,14 +57,27 @@ export function Table({ room }: { room: RoomInfo }) {
       {s.resynced && <p class="hint">{t("table.resync")}</p>}
       {view.finished && <Outcome view={view} room={room} names={names} />}
       <div class="board">{drawn}</div>
-      {rest.length > 0 && (
-        <div class="moves" role="group" aria-label={t("table.otherMoves")} data-testid="moves">
-          <h3>{t("table.moves")}</h3>
-          {rest.map((e) => <MoveButton e={e} label={moves.label(e)} />)}
-        </div>
+      <OtherMoves moves={moves} />
+      {rules && (
+        <details class="rules">
+          <summary>{t("rules.title")}</summary>
+          {rules}
+        </details>
       )}
       <EventLog names={names} />
     </section>
+  );
+}
+
+/** The legal moves no board drew on a thing, in words. */
+function OtherMoves({ moves }: { moves: Moves }) {
+  const rest = moves.unclaimed();
+  if (rest.length === 0) return null;
+  return (
+    <div class="moves" role="group" aria-label={t("table.otherMoves")} data-testid="moves">
+      <h3>{t("table.moves")}</h3>
+      {rest.map((e) => <MoveButton e={e} label={moves.label(e)} />)}
+    </div>
   );
 }
 
@@ -84,7 +85,7 @@ function TurnBar({ view, names, deadline }: { view: MatchView; names: SeatNamer;
   const [now, setNow] = useState(Date.now());
   useEffect(() => {
     if (!deadline) return;
-    const id = setInterval(() => setNow(Date.now()), 250);
+    const id = setInterval(() => setNow(Date.now()), CLOCK_TICK_MS);
     return () => clearInterval(id);
   }, [deadline]);
   if (view.finished) return null;
@@ -95,7 +96,7 @@ function TurnBar({ view, names, deadline }: { view: MatchView; names: SeatNamer;
     <div class={`turn-bar ${mine ? "mine" : ""}`} role="status" data-testid="turn">
       {mine ? <strong>➤ {t("table.yourTurn")}</strong> : null}
       {others && <span> {mine ? t("table.waiting", { names: others }) : t("table.turn", { names: others })}</span>}
-      {left !== null && <span class={`clock ${left <= 10 ? "low" : ""}`} data-testid="clock">⏱ {t("table.clock", { s: left })}</span>}
+      {left !== null && <span class={`clock ${left <= CLOCK_LOW_S ? "low" : ""}`} data-testid="clock">⏱ {t("table.clock", { s: left })}</span>}
     </div>
   );
 }
@@ -121,7 +122,7 @@ function Outcome({ view, room, names }: { view: MatchView; room: RoomInfo; names
       </table>
       {api && (
         <p>
-          <a href={replayHref(String(matchId), room.roomCode)} data-testid="replay-link">{t("outcome.replay")}</a> ·{" "}
+          <a href={replayHref(String(matchId), room.roomCode, location.search)} data-testid="replay-link">{t("outcome.replay")}</a> ·{" "}
           <a href={api} target="_blank" rel="noopener" data-testid="history-link">{t("outcome.history")}</a>
         </p>
       )}
@@ -141,14 +142,9 @@ function EventLog({ names }: { names: SeatNamer }) {
     <div class="event-log">
       <h3>{t("table.log")}</h3>
       <ol ref={list} data-testid="event-log" tabIndex={0} aria-live="polite">
-        {events.slice(-300).map((e) => <li data-version={String(e.version)}>{e.event ? describeEvent(e.event, names) : ""}</li>)}
+        {events.slice(-LOG_LINES_SHOWN).map((e) => <li data-version={String(e.version)}>{e.event ? describeEvent(e.event, names) : ""}</li>)}
       </ol>
     </div>
   );
 }
 
-function replayHref(matchId: string, roomCode: string): string {
-  const q = new URLSearchParams(location.search);
-  q.set("room", roomCode);
-  return `/replay/${matchId}?${q.toString()}`;
-}

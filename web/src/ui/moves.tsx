@@ -1,10 +1,13 @@
 // Offering legal actions as controls on the things they act on. A board
-// claims the actions it draws as buttons (on a card, a ship, a player); the
-// table lists whatever no board claimed in a plain list of moves in words.
+// claims the actions it draws as buttons (on a card, a ship, a player)
+// through its typed GameMoves (src/games/types.ts); the table lists whatever
+// no board claimed in a plain list of moves in words.
 import type { ComponentChildren } from "preact";
 import type { GameAction } from "../gen/brethren/v1/game_pb";
-import { actionKind, actionValue, describeAction, type SeatNamer } from "../logic/describe";
-import { store } from "../store";
+import { actionKind, describeAction, type SeatNamer } from "../logic/describe";
+import { payloadOf } from "../games/payload";
+import { type ActionKind, type ActionPayload, type GameCase, type GameMoves, type TypedMove } from "../games/types";
+import { store } from "../state/store";
 
 export interface MoveEntry {
   action: GameAction;
@@ -13,16 +16,31 @@ export interface MoveEntry {
 }
 
 export class Moves {
+  /** Every action a board drew on a thing (the table lists the others). */
   private claimed = new Set<number>();
+  /** The actions claimed in this render pass: one action, one control (a board part that re-renders alone starts a new pass). */
+  private pass = new Set<number>();
+  private passOpen = false;
   readonly entries: MoveEntry[];
   constructor(actions: GameAction[], readonly names: SeatNamer) {
     this.entries = actions.map((action, index) => ({ action, index, kind: actionKind(action) }));
   }
 
-  /** The actions of a kind (matching `pred`), claimed for drawing on a thing. */
-  take<T>(kind: string, pred: (v: T) => boolean = () => true): MoveEntry[] {
-    const out = this.entries.filter((e) => !this.claimed.has(e.index) && e.kind === kind && pred(actionValue<T>(e.action)));
-    for (const e of out) this.claimed.add(e.index);
+  /** Claims the entries matching `pred` (not yet claimed). */
+  claim(pred: (e: MoveEntry) => boolean): MoveEntry[] {
+    if (!this.passOpen) {
+      // A render is synchronous: the pass ends with the current task.
+      this.pass.clear();
+      this.passOpen = true;
+      queueMicrotask(() => {
+        this.passOpen = false;
+      });
+    }
+    const out = this.entries.filter((e) => !this.pass.has(e.index) && pred(e));
+    for (const e of out) {
+      this.pass.add(e.index);
+      this.claimed.add(e.index);
+    }
     return out;
   }
 
@@ -33,11 +51,30 @@ export class Moves {
   label(e: MoveEntry): string {
     return describeAction(e.action, this.names);
   }
+}
 
-  /** Buttons for the actions of a kind on one thing; `short` is the visible text, the full words go to the screen reader. */
-  buttons<T>(kind: string, pred: (v: T) => boolean = () => true, short?: (v: T) => ComponentChildren) {
-    return this.take<T>(kind, pred).map((e) => <MoveButton e={e} label={this.label(e)}>{short ? short(actionValue<T>(e.action)) : this.label(e)}</MoveButton>);
-  }
+/** A game's typed view of the legal actions (see GameMoves). */
+export function gameMoves<C extends GameCase>(moves: Moves, c: C): GameMoves<C> {
+  const take = <K extends ActionKind<C>>(kind: K, pred: (a: ActionPayload<C, K>) => boolean = () => true): TypedMove<C, K>[] => {
+    const out: TypedMove<C, K>[] = [];
+    moves.claim((entry) => {
+      const payload = payloadOf(entry.action, c, kind);
+      if (payload === undefined || !pred(payload)) return false;
+      out.push({ entry, payload });
+      return true;
+    });
+    return out;
+  };
+  const button = <K extends ActionKind<C>>(m: TypedMove<C, K>, children?: ComponentChildren) => (
+    <MoveButton e={m.entry} label={moves.label(m.entry)}>{children}</MoveButton>
+  );
+  return {
+    all: moves,
+    take,
+    button,
+    label: (e) => moves.label(e),
+    buttons: (kind, pred, short) => take(kind, pred).map((m) => button(m, short ? short(m.payload) : undefined)),
+  };
 }
 
 export function MoveButton({ e, label, children }: { e: MoveEntry; label: string; children?: ComponentChildren }) {
@@ -53,7 +90,7 @@ export function MoveButton({ e, label, children }: { e: MoveEntry; label: string
         // Disabled until the server answers (no double moves); enabled again
         // after, because Preact keeps this element when the same move stays
         // legal (drawing twice) or the move was refused.
-        const button = ev.currentTarget as HTMLButtonElement;
+        const button = ev.currentTarget;
         button.disabled = true;
         void store.submit(e.action).finally(() => {
           button.disabled = false;

@@ -5,11 +5,13 @@ import { create } from "@bufbuild/protobuf";
 import { normalizeRoomCode, isRoomCode, formatRoomCode } from "../../src/logic/roomCode";
 import { mergeEvents, emptyLog } from "../../src/logic/eventLog";
 import { describeEvent, describeAction, messageText } from "../../src/logic/describe";
-import { pfisterFace, voteFromKind, crewLabel } from "../../src/logic/cards";
+import { pfisterFace } from "../../src/games/port-royal-pfister/cards";
+import { crewLabel } from "../../src/games/port-royal-panning/cards";
+import { voteFromKind } from "../../src/games/tortuga-1667/cards";
 import { optionFields, optionsJson } from "../../src/logic/options";
 import { secondsLeft } from "../../src/logic/clock";
 import { clampStep } from "../../src/logic/replay";
-import { pickLang, t } from "../../src/i18n";
+import { pickLang, t, catalogues } from "../../src/i18n";
 import { EventRecordSchema, GameEventSchema, GameActionSchema, GameInfoSchema } from "../../src/gen/brethren/v1/game_pb";
 import { CardKind } from "../../src/gen/brethren/v1/port_royal_pfister_pb";
 import { Colour } from "../../src/gen/brethren/v1/port_royal_panning_pb";
@@ -159,10 +161,9 @@ test("positions read from 1, as the cards show them", () => {
   assert.equal(describeAction(a, names), "Force Bart to pick position 1 or 5");
 });
 
-test("Spanish and Italian have every text English has, with the same placeholders", async () => {
-  const { en } = await import("../../src/i18n/en");
-  const { es } = await import("../../src/i18n/es");
-  const { it: itCat } = await import("../../src/i18n/it");
+test("Spanish and Italian have every text English has (shell and every game), with the same placeholders", () => {
+  const { en, es, it: itCat } = catalogues();
+  assert.ok("lom.attack" in en && "t67.look" in es && "prq.play" in itCat, "the games' catalogues are merged in");
   const holes = (s: string) => (s.match(/\{\w+\}/g) ?? []).sort().join(",");
   for (const [name, cat] of [["es", es], ["it", itCat]] as const) {
     assert.deepEqual(Object.keys(en).filter((k) => !(k in cat)), [], `${name} misses keys`);

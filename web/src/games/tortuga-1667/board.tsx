@@ -2,12 +2,11 @@
 // the event row (with what the viewer saw), each player's role, vote-card
 // count and maps, the viewer's loyalty and vote hand, the vote in progress.
 import { useState } from "preact/hooks";
-import type { BoardCtx } from "../ui/Table";
-import { MoveButton, type Moves, type MoveEntry } from "../ui/moves";
-import { actionValue } from "../logic/describe";
-import { t } from "../i18n";
-import { Phase, Area, Team, EventCard, type View, type VoteCard } from "../gen/brethren/v1/tortuga_1667_pb";
-import { voteLabel, eventCardWord } from "../logic/cards";
+import type { BoardProps, GameMoves, TypedMove } from "../types";
+import { t } from "../../i18n";
+import { Phase, Area, Team, EventCard, type View, type VoteCard } from "../../gen/brethren/v1/tortuga_1667_pb";
+import { voteLabel, eventCardWord } from "./cards";
+import "./board.css";
 
 function teamWord(team: Team): string {
   return team === Team.BRITISH ? `🇬🇧 ${t("team.british")}` : team === Team.FRENCH ? `🇫🇷 ${t("team.french")}` : team === Team.DUTCH ? `🇳🇱 ${t("team.dutch")}` : "?";
@@ -22,8 +21,7 @@ function Vote({ v, children }: { v: VoteCard; children?: preact.ComponentChildre
   );
 }
 
-export function tortugaBoard(v: View, ctx: BoardCtx) {
-  const { moves, names, me } = ctx;
+export function Board({ view: v, moves, names, me }: BoardProps<"tortuga1667">) {
   const roles = (s: number) => {
     const p = v.players.find((x) => x.seat === s);
     if (!p) return "";
@@ -36,16 +34,16 @@ export function tortugaBoard(v: View, ctx: BoardCtx) {
       {seats.map((s) => (
         <li class={s === me ? "me" : ""}>
           {names(s)} <small>{roles(s)}</small>
-          {moves.buttons<{ target: number }>("maroonCrew", (a) => a.target === s, () => `🏝 ${t("t67.maroon")}`)}
-          {moves.buttons<{ seat: number }>("choosePlayer", (a) => a.seat === s, () => `☝ ${t("t67.choose")}`)}
+          {moves.buttons("maroonCrew", (a) => a.target === s, () => `🏝 ${t("t67.maroon")}`)}
+          {moves.buttons("choosePlayer", (a) => a.seat === s, () => `☝ ${t("t67.choose")}`)}
         </li>
       ))}
     </ol>
   );
   const areaMoves = (area: Area) => (
     <>
-      {moves.buttons<{ to: Area }>("moveLifeboat", (a) => a.to === area, () => `→ ${t("t67.moveHere")}`)}
-      {moves.buttons<{ area: Area }>("placePawn", (a) => a.area === area, () => `⬇ ${t("t67.placeHere")}`)}
+      {moves.buttons("moveLifeboat", (a) => a.to === area, () => `→ ${t("t67.moveHere")}`)}
+      {moves.buttons("placePawn", (a) => a.area === area, () => `⬇ ${t("t67.placeHere")}`)}
     </>
   );
   const shipNames = [t("t67.flyingDutchman"), t("t67.jollyRoger")];
@@ -113,8 +111,8 @@ export function tortugaBoard(v: View, ctx: BoardCtx) {
           <div class="cards">
             {v.ownHand.map((c) => (
               <Vote v={c}>
-                {moves.buttons<{ kinds: number[] }>("castVote", (a) => a.kinds.length === 1 && a.kinds[0] === c.kind, () => `🗳 ${t("t67.castVote")}`)}
-                {moves.buttons<{ kind: number }>("putVoteCard", (a) => a.kind === c.kind, () => `⤓ ${t("t67.putBack")}`)}
+                {moves.buttons("castVote", (a) => a.kinds.length === 1 && a.kinds[0] === c.kind, () => `🗳 ${t("t67.castVote")}`)}
+                {moves.buttons("putVoteCard", (a) => a.kind === c.kind, () => `⤓ ${t("t67.putBack")}`)}
               </Vote>
             ))}
           </div>
@@ -132,14 +130,17 @@ export function tortugaBoard(v: View, ctx: BoardCtx) {
  * two positions, so the player marks two cards first and then chooses
  * "look" or whom to force from the moves that fit that pair.
  */
-function EventRow({ v, moves, names, look, force }: { v: View; moves: Moves; names: (s: number) => string; look: MoveEntry[]; force: MoveEntry[] }) {
+function EventRow({ v, moves, names, look, force }: {
+  v: View;
+  moves: GameMoves<"tortuga1667">;
+  names: (s: number) => string;
+  look: TypedMove<"tortuga1667", "look">[];
+  force: TypedMove<"tortuga1667", "force">[];
+}) {
   const [marked, setMarked] = useState<number[]>([]);
   const pairable = look.length > 0 || force.length > 0;
   const toggle = (i: number) => setMarked((m) => (m.includes(i) ? m.filter((x) => x !== i) : [...m.slice(-1), i].sort((a, b) => a - b)));
-  const fits = (e: MoveEntry) => {
-    const a = actionValue<{ slotA: number; slotB: number }>(e.action);
-    return marked.length === 2 && a.slotA === marked[0] && a.slotB === marked[1];
-  };
+  const fits = (m: { payload: { slotA: number; slotB: number } }) => marked.length === 2 && m.payload.slotA === marked[0] && m.payload.slotB === marked[1];
   return (
     <>
       <div class="cards event-row" data-testid="event-row">
@@ -150,8 +151,8 @@ function EventRow({ v, moves, names, look, force }: { v: View; moves: Moves; nam
               <small>#{i + 1}</small>
               {slot.faceDown ? (seen ? <span data-private="true">👁 {eventCardWord(slot.known)}</span> : <span>🂠</span>) : <span>—</span>}
               <div class="card-moves">
-                {moves.buttons<{ slot: number }>("reveal", (a) => a.slot === i, () => `👁 ${t("t67.reveal")}`)}
-                {moves.buttons<{ slot: number }>("pickForced", (a) => a.slot === i, () => `☝ ${t("t67.pick")}`)}
+                {moves.buttons("reveal", (a) => a.slot === i, () => `👁 ${t("t67.reveal")}`)}
+                {moves.buttons("pickForced", (a) => a.slot === i, () => `☝ ${t("t67.pick")}`)}
                 {pairable && slot.faceDown && (
                   <button type="button" class="mark" aria-pressed={marked.includes(i)} data-testid={`mark-${i}`} onClick={() => toggle(i)}>
                     {marked.includes(i) ? "☑" : "☐"} {t("t67.mark")}
@@ -165,10 +166,8 @@ function EventRow({ v, moves, names, look, force }: { v: View; moves: Moves; nam
       {pairable && (
         <div class="pair-moves" role="group" aria-label={t("t67.pairMoves")}>
           {marked.length < 2 ? <span class="hint">{t("t67.markTwo")}</span> : null}
-          {look.filter(fits).map((e) => <MoveButton e={e} label={moves.label(e)}>👀 {t("t67.look")}</MoveButton>)}
-          {force.filter(fits).map((e) => (
-            <MoveButton e={e} label={moves.label(e)}>☝ {t("t67.force", { name: names(actionValue<{ target: number }>(e.action).target) })}</MoveButton>
-          ))}
+          {look.filter(fits).map((m) => moves.button(m, <>👀 {t("t67.look")}</>))}
+          {force.filter(fits).map((m) => moves.button(m, <>☝ {t("t67.force", { name: names(m.payload.target) })}</>))}
         </div>
       )}
     </>

@@ -1,62 +1,32 @@
-// The client's state and every request it makes. Components read the state
-// through useStore() and call the actions; pushes from the server land here.
+// The store: holds the State (./match), talks to the server over the
+// WebSocket (every request the client makes), keeps the session's tokens
+// (./session). Components read the state through useStore() and call the
+// actions; pushes from the server land here.
 import { useEffect, useState } from "preact/hooks";
 import { create } from "@bufbuild/protobuf";
-import { Connection, type ConnectionState, RequestError, roomServerUrl, serverUrl } from "./net/connection";
-import type { GameInfo, GameAction, MatchView, GameOptions } from "./gen/brethren/v1/game_pb";
+import { Connection, RequestError, roomServerUrl, serverUrl } from "../net/connection";
+import type { GameAction, GameOptions } from "../gen/brethren/v1/game_pb";
+import { type RoomInfo, RoomSettingsSchema, RoomStatus, type ServerMessage } from "../gen/brethren/v1/protocol_pb";
+import { loadCredentials, saveCredentials, forgetCredentials, loadName, saveName } from "./session";
 import {
-  type RoomInfo,
-  type RoomSummary,
-  type ChatMessage,
-  RoomSettingsSchema,
-  type ServerMessage,
-} from "./gen/brethren/v1/protocol_pb";
-import { emptyLog, mergeEvents, type MatchLog } from "./logic/eventLog";
-import { loadCredentials, saveCredentials, forgetCredentials, loadName, saveName } from "./logic/credentials";
-import { normalizeRoomCode } from "./logic/roomCode";
+  type Route,
+  type State,
+  type Notice,
+  NOTICE_MS,
+  parseRoute,
+  initialState,
+  leftRoom,
+  applyMatchUpdate,
+  appendChat,
+  addNotice,
+  resumeVersion,
+} from "./match";
+import { exposeDropConnection, markReady, markUpdateArrived } from "./testHooks";
 
-export type Route = { page: "lobby" } | { page: "room"; code: string } | { page: "replay"; matchId: string };
-
-export interface Notice {
-  id: number;
-  kind: "error" | "info";
-  text: string;
-}
-
-export interface State {
-  route: Route;
-  conn: ConnectionState;
-  games: GameInfo[];
-  rooms: RoomSummary[];
-  room: RoomInfo | null;
-  /** The room the page is about, before and after we are a member. */
-  needsJoin: boolean;
-  view: MatchView | null;
-  log: MatchLog;
-  deadlineUnixMs: number;
-  resynced: boolean;
-  chat: ChatMessage[];
-  notices: Notice[];
-  name: string;
-  kicked: boolean;
-}
+export type { Route, State, Notice } from "./match";
+export { parseRoute } from "./match";
 
 type Reply = ServerMessage["body"];
-
-export function parseRoute(pathname: string): Route {
-  const room = /^\/r\/([^/]+)\/?$/.exec(pathname);
-  if (room) return { page: "room", code: normalizeRoomCode(decodeURIComponent(room[1])) };
-  const replay = /^\/replay\/(\d+)\/?$/.exec(pathname);
-  if (replay) return { page: "replay", matchId: replay[1] };
-  return { page: "lobby" };
-}
-
-/** Render timings for the browser test: ms from a matchUpdate to its drawn table. */
-declare global {
-  interface Window {
-    __brethren?: { renderMs: number[]; pendingUpdateAt: number | null; readyAt?: number; dropConnection?: () => void };
-  }
-}
 
 class Store {
   state: State;
@@ -65,30 +35,13 @@ class Store {
   private noticeId = 0;
 
   constructor() {
-    this.state = {
-      route: parseRoute(location.pathname),
-      conn: "connecting",
-      games: [],
-      rooms: [],
-      room: null,
-      needsJoin: false,
-      view: null,
-      log: emptyLog(0n),
-      deadlineUnixMs: 0,
-      resynced: false,
-      chat: [],
-      notices: [],
-      name: loadName(),
-      kicked: false,
-    };
-    window.__brethren = { renderMs: [], pendingUpdateAt: null };
+    this.state = initialState(location.pathname, loadName());
     this.conn = new Connection(this.addressFor(this.state.route), {
       onState: (s) => this.set({ conn: s }),
       onPush: (m) => this.onPush(m),
       onOpen: (c, reconnect) => this.onOpen(c, reconnect),
     });
-    // For the browser test: drop the socket as a broken network would.
-    window.__brethren.dropConnection = () => this.conn.drop();
+    exposeDropConnection(() => this.conn.drop());
     window.addEventListener("popstate", () => this.enterRoute(parseRoute(location.pathname)));
   }
 
@@ -108,8 +61,8 @@ class Store {
 
   notify(kind: Notice["kind"], text: string) {
     const id = ++this.noticeId;
-    this.set({ notices: [...this.state.notices, { id, kind, text }].slice(-4) });
-    setTimeout(() => this.set({ notices: this.state.notices.filter((n) => n.id !== id) }), 6000);
+    this.set({ notices: addNotice(this.state.notices, { id, kind, text }) });
+    setTimeout(() => this.set({ notices: this.state.notices.filter((n) => n.id !== id) }), NOTICE_MS);
   }
 
   fail(err: unknown) {
@@ -125,7 +78,7 @@ class Store {
 
   private enterRoute(route: Route) {
     const leaving = this.state.room && (route.page !== "room" || route.code !== this.state.room.roomCode);
-    if (leaving) this.set({ room: null, view: null, log: emptyLog(0n), chat: [], deadlineUnixMs: 0 });
+    if (leaving) this.set(leftRoom());
     this.set({ route, kicked: false });
     // One connection per page: a room's page talks to the room's node
     // (/ws?room=CODE), the others to any node. After a move, onOpen enters
@@ -149,8 +102,7 @@ class Store {
     try {
       const games = await this.conn.request({ case: "listGames", value: {} });
       if (games.case === "games") this.set({ games: games.value.games });
-      // For the browser test: ms from navigation start until the lobby can be used.
-      window.__brethren!.readyAt ??= performance.now();
+      markReady();
       const route = this.state.route;
       if (route.page === "room") await this.enterRoom(route.code);
     } catch (e) {
@@ -176,8 +128,7 @@ class Store {
         }
       }
       if (creds.seatToken) {
-        const sameMatch = this.state.log.matchId !== 0n && this.state.room?.roomCode === code;
-        const lastVersion = sameMatch ? this.state.log.lastVersion : 0n;
+        const lastVersion = resumeVersion(this.state, code);
         try {
           await this.roomReply(
             this.conn.request({ case: "resume", value: { roomCode: code, seatToken: creds.seatToken, lastVersion } }),
@@ -211,9 +162,8 @@ class Store {
 
   /** Members without a seat (spectators, an unseated host) ask for the match themselves. */
   private async syncIfMatch(room: RoomInfo) {
-    if (room.yourSeat >= 0 || room.status === 1 /* OPEN */ || !room.match) return;
-    const sameMatch = this.state.log.matchId === room.match.matchId;
-    const lastVersion = sameMatch ? this.state.log.lastVersion : 0n;
+    if (room.yourSeat >= 0 || room.status === RoomStatus.OPEN || !room.match) return;
+    const lastVersion = resumeVersion(this.state, room.roomCode, room.match.matchId);
     try {
       const u = await this.conn.request({ case: "sync", value: { roomCode: room.roomCode, lastVersion } });
       if (u.case === "matchUpdate") this.onPush(u);
@@ -234,19 +184,15 @@ class Store {
         break;
       case "matchUpdate": {
         if (room && room.roomCode !== m.value.roomCode) break;
-        const u = m.value;
-        const view = u.view ?? null;
-        window.__brethren!.pendingUpdateAt = performance.now();
-        this.set({
-          view,
-          log: mergeEvents(this.state.log, u.matchId, u.resync ? [] : u.events, view?.version ?? 0n),
-          deadlineUnixMs: Number(u.deadlineUnixMs),
-          resynced: u.resync,
-        });
+        markUpdateArrived();
+        this.set(applyMatchUpdate(this.state, m.value));
         break;
       }
       case "chat":
-        if (!this.state.chat.some((c) => c.seq === m.value.seq)) this.set({ chat: [...this.state.chat, m.value].slice(-200) });
+        {
+          const chat = appendChat(this.state.chat, m.value);
+          if (chat) this.set({ chat });
+        }
         break;
       case "chatHistory":
         this.set({ chat: m.value.messages });
@@ -409,7 +355,7 @@ class Store {
     } catch {
       /* leaving anyway */
     }
-    if (this.state.room && this.state.room.status === 1) forgetCredentials(roomCode);
+    if (this.state.room && this.state.room.status === RoomStatus.OPEN) forgetCredentials(roomCode);
     this.navigate("/");
   }
 }

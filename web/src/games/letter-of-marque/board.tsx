@@ -1,20 +1,17 @@
 // Letter of Marque: players' decks, reserves, cannons and score piles; the
 // ships at sea with their treasure and (when known) base; moves on the ship
 // they concern (attack, return) and on one's own reserve (choose, depart).
-import type { BoardCtx } from "../ui/Table";
-import { t } from "../i18n";
-import { Base, Phase, type View, type ShipAtSea } from "../gen/brethren/v1/letter_of_marque_pb";
-
-export function baseText(base: Base): string {
-  return base === Base.ARMED ? `🛡 ${t("lom.armed")}` : base === Base.UNARMED ? `⛵ ${t("lom.unarmed")}` : `❓ ${t("lom.unknownBase")}`;
-}
+import type { BoardProps } from "../types";
+import { t } from "../../i18n";
+import { baseText } from "./cards";
+import { Base, Phase, type ShipAtSea } from "../../gen/brethren/v1/letter_of_marque_pb";
+import "./board.css";
 
 function Treasure({ value }: { value: number }) {
   return <span class="card treasure" aria-label={t("lom.treasure", { v: value })}><b>{value}</b><small>💰</small></span>;
 }
 
-export function lomBoard(v: View, ctx: BoardCtx) {
-  const { moves, names, me } = ctx;
+export function Board({ view: v, moves, names, me }: BoardProps<"letterOfMarque">) {
   const ship = (s: ShipAtSea) => {
     // The base of one's own unrevealed ship is known only to oneself.
     const privateBase = s.owner === me && !s.revealed && s.base !== Base.UNKNOWN;
@@ -26,8 +23,8 @@ export function lomBoard(v: View, ctx: BoardCtx) {
           {baseText(s.base)}{s.revealed ? ` (${t("lom.revealed")})` : ""}
         </div>
         <div class="ship-moves">
-          {moves.buttons<{ shipId: number }>("attack", (a) => a.shipId === s.shipId, () => `💥 ${t("lom.attack")}`)}
-          {moves.buttons<{ shipId: number }>("returnShip", (a) => a.shipId === s.shipId, () => `⚓ ${t("lom.return")}`)}
+          {moves.buttons("attack", (a) => a.shipId === s.shipId, () => `💥 ${t("lom.attack")}`)}
+          {moves.buttons("returnShip", (a) => a.shipId === s.shipId, () => `⚓ ${t("lom.return")}`)}
         </div>
       </li>
     );
@@ -63,8 +60,8 @@ export function lomBoard(v: View, ctx: BoardCtx) {
           <span class="card ship-card">⛵ {t("lom.unarmed")} × {own.unarmed}</span>
           {own.preliminaryChoice !== Base.UNKNOWN && <span> · {t("lom.yourChoice")}: {baseText(own.preliminaryChoice)}</span>}
           <div class="reserve-moves">
-            {moves.buttons<{ armed: boolean }>("chooseShip", () => true, (a) => (a.armed ? `🛡 ${t("lom.chooseArmed")}` : `⛵ ${t("lom.chooseUnarmed")}`))}
-            {moves.buttons<{ armed: boolean }>("depart", () => true, (a) => (a.armed ? `🛡 ${t("lom.departArmed")}` : `⛵ ${t("lom.departUnarmed")}`))}
+            {moves.buttons("chooseShip", () => true, (a) => (a.armed ? `🛡 ${t("lom.chooseArmed")}` : `⛵ ${t("lom.chooseUnarmed")}`))}
+            {moves.buttons("depart", () => true, (a) => (a.armed ? `🛡 ${t("lom.departArmed")}` : `⛵ ${t("lom.departUnarmed")}`))}
           </div>
         </div>
       )}

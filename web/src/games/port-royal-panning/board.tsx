@@ -2,10 +2,11 @@
 // figure, the trick, every player's debt, void markers and four ships with
 // their loot and prisoners, and the viewer's hand. Moves sit on the card in
 // hand, the loot card, the ship, the player they concern.
-import type { BoardCtx } from "../ui/Table";
-import { t } from "../i18n";
-import { Phase, Good, type View, type CrewCard, type LootCard, type Ship } from "../gen/brethren/v1/port_royal_panning_pb";
-import { CREW_SYMBOL, CREW_CLASS, crewLabel, lootLabel, GOOD_SYMBOL, goodWord, crewColourWord } from "../logic/cards";
+import type { BoardProps } from "../types";
+import { t } from "../../i18n";
+import { Phase, Good, type CrewCard, type LootCard, type Ship } from "../../gen/brethren/v1/port_royal_panning_pb";
+import { CREW_SYMBOL, CREW_CLASS, crewLabel, lootLabel, GOOD_SYMBOL, goodWord, crewColourWord } from "./cards";
+import "./board.css";
 
 export function Crew({ card, children, priv }: { card: CrewCard; children?: preact.ComponentChildren; priv?: boolean }) {
   return (
@@ -30,30 +31,29 @@ export function Loot({ card, children, extra }: { card: LootCard; children?: pre
 
 const sameCard = (a: CrewCard | undefined, b: CrewCard) => !!a && a.colour === b.colour && a.value === b.value;
 
-export function panningBoard(v: View, ctx: BoardCtx) {
-  const { moves, names, me } = ctx;
+export function Board({ view: v, moves, names, me }: BoardProps<"portRoyalPanning">) {
   const shipView = (seat: number, s: Ship) => (
     <div class={`ship-box ${s.sunk ? "sunk" : ""}`} data-testid={`ship-${seat}-${Good[s.good]}`}>
       <div class="ship-head">{GOOD_SYMBOL[s.good]} {goodWord(s.good)} · {s.weight}/{s.capacity}t · {t("prq.value", { v: s.lootValue })}{s.sunk ? ` · ☠ ${t("prq.sunk")}` : ""}</div>
       <div class="cards small">
         {s.loot.map((l) => (
           <Loot card={l}>
-            {seat === me && moves.buttons<{ lootId: number }>("removeLoot", (a) => a.lootId === l.id, () => `✖ ${t("prq.removeThis")}`)}
-            {seat === me && moves.buttons<{ lootId: number; to: Good }>("moveSpecial", (a) => a.lootId === l.id, (a) => `→ ${GOOD_SYMBOL[a.to]} ${goodWord(a.to)}`)}
+            {seat === me && moves.buttons("removeLoot", (a) => a.lootId === l.id, () => `✖ ${t("prq.removeThis")}`)}
+            {seat === me && moves.buttons("moveSpecial", (a) => a.lootId === l.id, (a) => `→ ${GOOD_SYMBOL[a.to]} ${goodWord(a.to)}`)}
           </Loot>
         ))}
         {s.prisoners.map((p, i) => (
           <div class="card prisoner" aria-label={p ? t("prq.prisonerValue", { v: p }) : t("prq.prisonerHidden")}>
             ⛓ {p ? p : "?"}
-            {seat === me && moves.buttons<{ ship: Good; index: number }>("removePrisoner", (a) => a.ship === s.good && a.index === i, () => `✖ ${t("prq.removeThis")}`)}
-            {seat === me && moves.buttons<{ from: Good; index: number; to: Good }>("movePrisoner", (a) => a.from === s.good && a.index === i, (a) => `→ ${GOOD_SYMBOL[a.to]} ${goodWord(a.to)}`)}
+            {seat === me && moves.buttons("removePrisoner", (a) => a.ship === s.good && a.index === i, () => `✖ ${t("prq.removeThis")}`)}
+            {seat === me && moves.buttons("movePrisoner", (a) => a.from === s.good && a.index === i, (a) => `→ ${GOOD_SYMBOL[a.to]} ${goodWord(a.to)}`)}
           </div>
         ))}
       </div>
       {seat === me && (
         <div class="ship-moves">
-          {moves.buttons<{ ship: Good }>("placeLoot", (a) => a.ship === s.good, () => `⬇ ${t("prq.placeLoot")}`)}
-          {moves.buttons<{ ship: Good }>("placePrisoner", (a) => a.ship === s.good, () => `⬇ ${t("prq.placePrisoner")}`)}
+          {moves.buttons("placeLoot", (a) => a.ship === s.good, () => `⬇ ${t("prq.placeLoot")}`)}
+          {moves.buttons("placePrisoner", (a) => a.ship === s.good, () => `⬇ ${t("prq.placePrisoner")}`)}
         </div>
       )}
     </div>
@@ -72,7 +72,7 @@ export function panningBoard(v: View, ctx: BoardCtx) {
           <div class="cards" data-testid="loot">
             {v.loot.map((l) => (
               <Loot card={l.card!} extra={`${l.prisoners ? `⛓×${l.prisoners}` : ""}${l.card!.id === v.pirateLootId ? " 🏴‍☠️" : ""}`}>
-                {moves.buttons<{ lootId: number }>("chooseLoot", (a) => a.lootId === l.card!.id, () => `🏴‍☠️ ${t("prq.chooseLoot")}`)}
+                {moves.buttons("chooseLoot", (a) => a.lootId === l.card!.id, () => `🏴‍☠️ ${t("prq.chooseLoot")}`)}
               </Loot>
             ))}
           </div>
@@ -105,7 +105,7 @@ export function panningBoard(v: View, ctx: BoardCtx) {
           <li class={`player ${p.seat === me ? "me" : ""} ${p.seat === v.currentSeat ? "current" : ""}`} data-testid={`player-${p.seat}`}>
             <h4>
               {p.seat === v.currentSeat ? "➤ " : ""}{names(p.seat)}
-              {moves.buttons<{ seat: number }>("nameLeader", (a) => a.seat === p.seat, () => `➤ ${t("prq.nameLeader")}`)}
+              {moves.buttons("nameLeader", (a) => a.seat === p.seat, () => `➤ ${t("prq.nameLeader")}`)}
             </h4>
             <p>
               {t("prq.debt", { n: p.debt })}{p.bidCube >= 0 ? ` · ${t("prq.bidCube", { n: p.bidCube })}` : ""} · 🂠 {p.handCount}
@@ -125,8 +125,8 @@ export function panningBoard(v: View, ctx: BoardCtx) {
           <div class="cards">
             {v.hand.map((c) => (
               <Crew card={c}>
-                {moves.buttons<{ card: CrewCard }>("playCard", (a) => sameCard(a.card, c), () => `▶ ${t("prq.play")}`)}
-                {moves.buttons<{ card: CrewCard }>("setAside", (a) => sameCard(a.card, c), () => `⤓ ${t("prq.setAside")}`)}
+                {moves.buttons("playCard", (a) => sameCard(a.card, c), () => `▶ ${t("prq.play")}`)}
+                {moves.buttons("setAside", (a) => sameCard(a.card, c), () => `⤓ ${t("prq.setAside")}`)}
               </Crew>
             ))}
           </div>

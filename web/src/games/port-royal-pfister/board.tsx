@@ -2,10 +2,11 @@
 // the draw pile with draw/stop, the drawn ship with repel/dock, the
 // expedition area with fulfil on each expedition, every player's coins,
 // persons, points and swords.
-import type { BoardCtx } from "../ui/Table";
-import { t } from "../i18n";
-import { Phase, CardKind, type View } from "../gen/brethren/v1/port_royal_pfister_pb";
-import { pfisterFace, pfisterLabel } from "../logic/cards";
+import type { BoardProps } from "../types";
+import { t } from "../../i18n";
+import { Phase, CardKind } from "../../gen/brethren/v1/port_royal_pfister_pb";
+import { pfisterFace, pfisterLabel } from "./cards";
+import "./board.css";
 
 const COLOUR_MARK: Record<string, string> = { yellow: "Y", blue: "B", green: "G", red: "R", black: "K" };
 
@@ -43,8 +44,7 @@ export function PfisterCard({ card, children }: { card: CardKind; children?: pre
   );
 }
 
-export function pfisterBoard(v: View, ctx: BoardCtx) {
-  const { moves, names, me } = ctx;
+export function Board({ view: v, moves, names, me }: BoardProps<"portRoyalPfister">) {
   return (
     <div class="prp-board">
       <p class="phase">
@@ -76,13 +76,13 @@ export function pfisterBoard(v: View, ctx: BoardCtx) {
       <h4>{t("prp.harbor")}</h4>
       <div class="cards harbor" data-testid="harbor">
         {v.harbor.map((c, i) => (
-          <PfisterCard card={c}>{moves.buttons<{ position: number }>("take", (a) => a.position === i, () => `✋ ${t("prp.take")}`)}</PfisterCard>
+          <PfisterCard card={c}>{moves.buttons("take", (a) => a.position === i, () => `✋ ${t("prp.take")}`)}</PfisterCard>
         ))}
       </div>
       <h4>{t("prp.expeditions")}</h4>
       <div class="cards expeditions" data-testid="expeditions">
         {v.expeditions.map((c) => (
-          <PfisterCard card={c}>{moves.buttons<{ expedition: CardKind }>("fulfil", (a) => a.expedition === c, () => `✓ ${t("prp.fulfil")}`)}</PfisterCard>
+          <PfisterCard card={c}>{moves.buttons("fulfil", (a) => a.expedition === c, () => `✓ ${t("prp.fulfil")}`)}</PfisterCard>
         ))}
       </div>
       <ul class="players">

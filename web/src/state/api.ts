@@ -1,0 +1,42 @@
+// The HTTP API (besides the WebSocket): a finished match's history, and the
+// addresses of its pages. Room codes route a cluster's proxy to the room's
+// node (match ids are per node), hence ?room= on every address.
+import { fromJson, type JsonValue } from "@bufbuild/protobuf";
+import { httpBase, serverUrl } from "../net/connection";
+import { MatchHistorySchema, type MatchHistory } from "../gen/brethren/v1/history_pb";
+import type { RoomCredentials } from "./session";
+
+/** GET /api/matches/{id}: the address, with ?room= when known. */
+export function historyUrl(base: string, matchId: string, roomCode: string | null): string {
+  const query = roomCode ? `?room=${encodeURIComponent(roomCode)}` : "";
+  return `${base}/api/matches/${encodeURIComponent(matchId)}${query}`;
+}
+
+/** The headers that entitle this browser to a match's history: its seat's token (own replay), else the room's code and password. */
+export function historyHeaders(roomCode: string | null, creds: RoomCredentials): Record<string, string> {
+  const headers: Record<string, string> = {};
+  if (!roomCode) return headers;
+  if (creds.seatToken) headers["Authorization"] = `Bearer ${creds.seatToken}`;
+  else {
+    headers["X-Room-Code"] = roomCode;
+    if (creds.password) headers["X-Room-Password"] = creds.password;
+  }
+  return headers;
+}
+
+/** The replay page of a match, keeping the page's own query (e.g. ?lang=). */
+export function replayHref(matchId: string, roomCode: string, search: string): string {
+  const q = new URLSearchParams(search);
+  q.set("room", roomCode);
+  return `/replay/${matchId}?${q.toString()}`;
+}
+
+export async function fetchHistory(matchId: string, roomCode: string | null, creds: RoomCredentials): Promise<MatchHistory> {
+  const res = await fetch(historyUrl(httpBase(serverUrl(location)), matchId, roomCode), { headers: historyHeaders(roomCode, creds) });
+  const body: JsonValue = await res.json();
+  if (!res.ok) {
+    const err = typeof body === "object" && body !== null && !Array.isArray(body) ? body : {};
+    throw new Error(`${res.status} ${String(err.code ?? "")} ${String(err.error ?? "")}`.trim());
+  }
+  return fromJson(MatchHistorySchema, body, { ignoreUnknownFields: true });
+}
