@@ -245,4 +245,5 @@ export const es: Catalogue = {
   "game.port-royal-pfister.summary": "Tienta a la suerte en el puerto: roba barcos y personajes hasta que pares o dos barcos del mismo color te echen, luego cambia barcos por monedas y contrata personajes por puntos y habilidades.",
   "game.port-royal-panning.summary": "Seis rondas de bazas piratas: puja por los privilegios (triunfo, salida, cambio de cartas), gana cartas de botín con tripulación y fantasmas, y carga tus cuatro barcos sin hundirlos.",
   "game.tortuga-1667.summary": "Equipos ocultos de piratas británicos y franceses (y quizá un holandés) luchan por el tesoro con votaciones secretas, motines y abandonos en islas hasta que llega la Armada Española.",
+  "replay.controls": "Controles de la repetición",
 };

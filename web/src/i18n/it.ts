@@ -245,4 +245,5 @@ export const it: Catalogue = {
   "game.port-royal-pfister.summary": "Sfida la sorte nel porto: pesca navi e personaggi finché ti fermi o due navi dello stesso colore ti cacciano, poi scambia navi per monete e ingaggia personaggi per punti e abilità.",
   "game.port-royal-panning.summary": "Sei giri di prese piratesche: punta sui privilegi (briscola, uscita, scambio di carte), vinci carte bottino con equipaggio e fantasmi, e carica le tue quattro navi senza affondarle.",
   "game.tortuga-1667.summary": "Squadre nascoste di pirati britannici e francesi (e forse un olandese) si contendono il tesoro con voti segreti, ammutinamenti e abbandoni su isole finché arriva l'Armada spagnola.",
+  "replay.controls": "Comandi della replica",
 };

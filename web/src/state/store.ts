@@ -22,6 +22,7 @@ import {
   resumeVersion,
 } from "./match";
 import { t } from "../i18n";
+import { recordView } from "./views";
 import { errorKey } from "../logic/errors";
 import { exposeDropConnection, markReady, markUpdateArrived } from "./testHooks";
 
@@ -190,6 +191,7 @@ class Store {
         if (room && room.roomCode !== m.value.roomCode) break;
         markUpdateArrived();
         this.set(applyMatchUpdate(this.state, m.value));
+        if (m.value.view) recordView(m.value.matchId, m.value.view);
         break;
       }
       case "chat":
