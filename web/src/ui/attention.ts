@@ -3,7 +3,7 @@
 // default, remembered), and a browser notification when the tab is hidden
 // (only after he asked for it with a click: the browser's permission prompt
 // is never shown without that gesture).
-import { useEffect, useRef } from "preact/hooks";
+import { useEffect, useLayoutEffect, useRef } from "preact/hooks";
 import { t } from "../i18n";
 
 const SOUND_KEY = "brethren.sound";
@@ -90,7 +90,8 @@ export type Turn = "must" | "may" | "none";
 
 /** Title, favicon, sound and notification follow whether the viewer must (or may) act. */
 export function useTurnAttention(turn: Turn, version: bigint, gameName: string) {
-  useEffect(() => {
+  // Before the paint: the title changes with the table, never after it.
+  useLayoutEffect(() => {
     document.title = turn === "must" ? t("title.yourTurn") : turn === "may" ? t("title.youMay") : BASE_TITLE;
     document.documentElement.dataset.turn = turn;
     setIcon(turn === "must");
