@@ -1,9 +1,9 @@
 import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
 import type { VNode } from "preact";
 import { useStore } from "../state/store";
-import { t, hasKey } from "../i18n";
+import { t, hasKey, getLang } from "../i18n";
 import type { RoomInfo } from "../gen/brethren/v1/protocol_pb";
-import type { MatchView } from "../gen/brethren/v1/game_pb";
+import type { EventRecord, MatchView } from "../gen/brethren/v1/game_pb";
 import { describeEvent, actionKind } from "../logic/describe";
 import { describeOutcome } from "../logic/outcome";
 import { useTurnAttention, type Turn } from "./attention";
@@ -24,6 +24,8 @@ const CLOCK_TICK_MS = 250;
 const CLOCK_LOW_S = 10;
 /** Log lines drawn (the whole log stays in the state). */
 const LOG_LINES_SHOWN = 300;
+/** The most seats of any game (the log's cache key names them all). */
+const MAX_SEATS = 6;
 
 export function Table({ room }: { room: RoomInfo }) {
   const s = useStore();
@@ -162,10 +164,21 @@ function Outcome({ view, room, names }: { view: MatchView; room: RoomInfo; names
   );
 }
 
+/** Each log line is worded once per language and set of names (an update redraws the table, not 300 sentences). */
+const lines = new WeakMap<EventRecord, { sig: string; text: string }>();
+function logLine(e: EventRecord, names: SeatNamer, sig: string): string {
+  const hit = lines.get(e);
+  if (hit && hit.sig === sig) return hit.text;
+  const text = describeEvent(e.event!, names);
+  lines.set(e, { sig, text });
+  return text;
+}
+
 function EventLog({ names }: { names: SeatNamer }) {
   const s = useStore();
   const list = useRef<HTMLOListElement>(null);
   const events = s.log.events;
+  const sig = [getLang(), ...Array.from({ length: MAX_SEATS }, (_, i) => names(i))].join("|");
   useEffect(() => {
     const el = list.current;
     if (el) el.scrollTop = el.scrollHeight;
@@ -174,7 +187,7 @@ function EventLog({ names }: { names: SeatNamer }) {
     <div class="event-log">
       <h3>{t("table.log")}</h3>
       <ol ref={list} data-testid="event-log" tabIndex={0} aria-live="polite">
-        {events.slice(-LOG_LINES_SHOWN).map((e) => <li data-version={String(e.version)}>{e.event ? describeEvent(e.event, names) : ""}</li>)}
+        {events.slice(-LOG_LINES_SHOWN).map((e) => <li key={String(e.version)} data-version={String(e.version)}>{e.event ? logLine(e, names, sig) : ""}</li>)}
       </ol>
     </div>
   );
