@@ -246,4 +246,5 @@ export const en: Catalogue = {
   "game.port-royal-panning.summary": "Six rounds of pirate trick-taking: bid for the privileges (trump, leader, card exchange), win loot cards with crew cards and ghosts, and load your four ships without sinking them.",
   "game.tortuga-1667.summary": "Hidden teams of British and French pirates (and maybe one Dutch) fight over treasure with secret votes, mutinies and marooning until the Spanish Armada arrives.",
   "replay.controls": "Replay controls",
+  "bot.name": "Bot ({kind})",
 };

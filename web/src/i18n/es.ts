@@ -246,4 +246,5 @@ export const es: Catalogue = {
   "game.port-royal-panning.summary": "Seis rondas de bazas piratas: puja por los privilegios (triunfo, salida, cambio de cartas), gana cartas de botín con tripulación y fantasmas, y carga tus cuatro barcos sin hundirlos.",
   "game.tortuga-1667.summary": "Equipos ocultos de piratas británicos y franceses (y quizá un holandés) luchan por el tesoro con votaciones secretas, motines y abandonos en islas hasta que llega la Armada Española.",
   "replay.controls": "Controles de la repetición",
+  "bot.name": "Bot ({kind})",
 };

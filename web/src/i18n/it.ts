@@ -246,4 +246,5 @@ export const it: Catalogue = {
   "game.port-royal-panning.summary": "Sei giri di prese piratesche: punta sui privilegi (briscola, uscita, scambio di carte), vinci carte bottino con equipaggio e fantasmi, e carica le tue quattro navi senza affondarle.",
   "game.tortuga-1667.summary": "Squadre nascoste di pirati britannici e francesi (e forse un olandese) si contendono il tesoro con voti segreti, ammutinamenti e abbandoni su isole finché arriva l'Armada spagnola.",
   "replay.controls": "Comandi della replica",
+  "bot.name": "Bot ({kind})",
 };

@@ -67,7 +67,7 @@ function TurnAlerts() {
         title={t("sound.label")}
         onClick={() => { setSound(!sound); setSoundState(!sound); }}
       >
-        <span aria-hidden="true">{sound ? "🔔" : "🔕"}</span> {sound ? t("sound.on") : t("sound.off")}
+        <span aria-hidden="true">{sound ? "🔔" : "🔕"}</span> <span class="label">{sound ? t("sound.on") : t("sound.off")}</span>
       </button>
       {notificationsSupported() && (
         <button
@@ -78,7 +78,7 @@ function TurnAlerts() {
           title={t("notify.label")}
           onClick={() => void setNotify(!notify).then(setNotifyState)}
         >
-          <span aria-hidden="true">✉</span> {notify ? t("notify.on") : t("notify.off")}
+          <span aria-hidden="true">✉</span> <span class="label">{notify ? t("notify.on") : t("notify.off")}</span>
         </button>
       )}
     </span>

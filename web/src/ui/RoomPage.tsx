@@ -1,14 +1,13 @@
 import { useState } from "preact/hooks";
 import { useStore, store } from "../state/store";
-import { t, hasKey } from "../i18n";
+import { t } from "../i18n";
 import type { BotKindInfo } from "../gen/brethren/v1/game_pb";
-import { humanize } from "../logic/options";
 import { RoomStatus, SpectatorPolicy, type RoomInfo } from "../gen/brethren/v1/protocol_pb";
 import { formatRoomCode } from "../logic/roomCode";
 import { loadCredentials } from "../state/session";
 import { Chat } from "./Chat";
 import { Table } from "./Table";
-import { seatNamer } from "./names";
+import { seatNamer, seatName, botKindName } from "./names";
 
 /** How long "copied" shows after copying the room's link. */
 const COPIED_SHOWN_MS = 2000;
@@ -145,14 +144,10 @@ function HostBar({ room }: { room: RoomInfo }) {
 
 /** A bot kind in words: "Hard (thinks up to 3 s)". */
 function botKindText(b: BotKindInfo): string {
-  const name = hasKey(`bot.kind.${b.kind}`) ? t(`bot.kind.${b.kind}`) : humanize(b.kind);
+  const name = botKindName(b.kind);
   return b.timeBudgetMs > 0 ? t("bot.kindTimed", { name, s: Math.max(1, Math.round(b.timeBudgetMs / 1000)) }) : t("bot.kindInstant", { name });
 }
 
-/** A seat's bot in words ("🤖 bot: Hard"). */
-function seatBotText(kind: string): string {
-  return hasKey(`bot.kind.${kind}`) ? t(`bot.kind.${kind}`) : humanize(kind);
-}
 
 function Seats({ room, compact }: { room: RoomInfo; compact?: boolean }) {
   const s = useStore();
@@ -193,9 +188,8 @@ function Seats({ room, compact }: { room: RoomInfo; compact?: boolean }) {
             <span class="seat-no">{t("room.seat", { n: seat.seat + 1 })}</span>{" "}
             {seat.taken ? (
               <span>
-                <strong>{seat.displayName}</strong>
+                <strong>{seat.bot ? `🤖 ${seatName(seat, seat.seat)}` : seat.displayName}</strong>
                 {seat.seat === room.yourSeat && ` (${t("room.you")})`}
-                {seat.bot && ` · 🤖 ${t("room.bot", { kind: seatBotText(seat.bot) })}`}
                 {!seat.connected && ` · ⏸ ${t("room.away")}`}
                 {seat.autopilot && ` · 🤖 ${t("room.autopilot")}`}
               </span>

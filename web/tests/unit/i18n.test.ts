@@ -22,6 +22,7 @@ const ALLOWED_SAME = new Set([
   "no", // the same word in Spanish and Italian
   "rum", // the same word in Italian
   "Mademoiselle", // a card's name, French in every edition
+  "Bot ({kind})", // "bot" is the word in Spanish and Italian too
 ]);
 
 /** A value with nothing to translate: placeholders, digits, punctuation, symbols. */
