@@ -104,8 +104,9 @@ function RoomHeader({ room }: { room: RoomInfo }) {
       <HostBar room={room} />
     </>
   );
-  // Once the match runs the header folds to one line: the table comes first.
-  if (room.status !== RoomStatus.OPEN) {
+  // While the match runs the header folds to one line: the table comes first
+  // (after the end it opens again: rematch, leave).
+  if (room.status === RoomStatus.PLAYING) {
     return (
       <section class="panel room-head folded">
         <details data-testid="room-details">
