@@ -47,7 +47,7 @@ function ConnectionBadge() {
   const icon = { connecting: "…", open: "●", reconnecting: "⟳", replaced: "⚠", closed: "○" }[s.conn];
   return (
     <span class={`conn conn-${s.conn}`} data-testid="conn" data-state={s.conn} role="status">
-      <span aria-hidden="true">{icon}</span> {t(`conn.${s.conn}`)}
+      <span aria-hidden="true">{icon}</span> <span class="conn-text">{t(`conn.${s.conn}`)}</span>
       {s.conn === "replaced" && <button type="button" onClick={() => store.reclaimSeat()}>{t("conn.reclaim")}</button>}
     </span>
   );
