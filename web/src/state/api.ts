@@ -31,12 +31,19 @@ export function replayHref(matchId: string, roomCode: string, search: string): s
   return `/replay/${matchId}?${q.toString()}`;
 }
 
+/** A refused history request: the HTTP status (for words) and the server's text (for the console). */
+export class HistoryError extends Error {
+  constructor(readonly status: number, message: string) {
+    super(message);
+  }
+}
+
 export async function fetchHistory(matchId: string, roomCode: string | null, creds: RoomCredentials): Promise<MatchHistory> {
   const res = await fetch(historyUrl(httpBase(serverUrl(location)), matchId, roomCode), { headers: historyHeaders(roomCode, creds) });
   const body: JsonValue = await res.json();
   if (!res.ok) {
     const err = typeof body === "object" && body !== null && !Array.isArray(body) ? body : {};
-    throw new Error(`${res.status} ${String(err.code ?? "")} ${String(err.error ?? "")}`.trim());
+    throw new HistoryError(res.status, `${res.status} ${String(err.code ?? "")} ${String(err.error ?? "")}`.trim());
   }
   return fromJson(MatchHistorySchema, body, { ignoreUnknownFields: true });
 }

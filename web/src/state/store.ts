@@ -21,6 +21,9 @@ import {
   addNotice,
   resumeVersion,
 } from "./match";
+import { t } from "../i18n";
+import { recordView } from "./views";
+import { errorKey } from "../logic/errors";
 import { exposeDropConnection, markReady, markUpdateArrived } from "./testHooks";
 
 export type { Route, State, Notice } from "./match";
@@ -66,7 +69,9 @@ class Store {
   }
 
   fail(err: unknown) {
-    const text = err instanceof RequestError ? `${err.codeName}: ${err.message}` : String((err as Error)?.message ?? err);
+    // Words for the person (the server's message is for developers: the console).
+    const text = err instanceof RequestError ? t(errorKey(err.code)) : t("error.connection");
+    if (err instanceof RequestError) console.info(`${err.codeName}: ${err.message}`);
     this.notify("error", text);
   }
 
@@ -186,6 +191,7 @@ class Store {
         if (room && room.roomCode !== m.value.roomCode) break;
         markUpdateArrived();
         this.set(applyMatchUpdate(this.state, m.value));
+        if (m.value.view) recordView(m.value.matchId, m.value.view);
         break;
       }
       case "chat":
@@ -262,6 +268,8 @@ class Store {
       this.conn.readdress(roomServerUrl(location, code));
       this.setRoom(r.value.room!);
       this.navigate(`/r/${code}`);
+      // The host sits down at once (he may move to another seat or leave it).
+      await this.takeSeat(0);
     } catch (e) {
       this.fail(e);
     }
@@ -310,12 +318,37 @@ class Store {
     }
   }
 
+  /** A seated player moves to another free seat (before the start): leave, then take. */
+  async moveSeat(seat: number) {
+    const roomCode = this.code();
+    try {
+      await this.roomReply(this.conn.request({ case: "leaveSeat", value: { roomCode } }));
+    } catch (e) {
+      this.fail(e);
+      return;
+    }
+    saveCredentials(roomCode, { seatToken: undefined });
+    await this.takeSeat(seat);
+  }
   leaveSeat() {
     saveCredentials(this.code(), { seatToken: undefined });
     return this.call({ case: "leaveSeat", value: { roomCode: this.code() } });
   }
-  addBot(seat: number) {
-    return this.call({ case: "addBot", value: { roomCode: this.code(), seat, kind: "" } });
+  /** `kind`: one of the game's GameInfo.bot_kinds, "" for the game's strongest (a server without bot kinds). */
+  addBot(seat: number, kind = "") {
+    return this.call({ case: "addBot", value: { roomCode: this.code(), seat, kind } });
+  }
+  /** Host, before the start: the bot kind that plays for an absent player (the room's other settings kept). */
+  setAutopilotBot(kind: string) {
+    const current = this.state.room?.settings;
+    const settings = create(RoomSettingsSchema, {
+      spectators: current?.spectators,
+      spectatorChat: current?.spectatorChat,
+      absentGraceMs: current?.absentGraceMs,
+      locked: current?.locked,
+      autopilotBot: kind,
+    });
+    return this.call({ case: "updateRoom", value: { roomCode: this.code(), settings } });
   }
   startMatch() {
     return this.call({ case: "startMatch", value: { roomCode: this.code() } });

@@ -4,6 +4,7 @@ import { Lobby } from "./Lobby";
 import { RoomPage } from "./RoomPage";
 import { ReplayPage } from "./ReplayPage";
 import { useState } from "preact/hooks";
+import { soundOn, setSound, notifyOn, setNotify, notificationsSupported } from "./attention";
 
 const LANG_NAMES: Record<Lang, string> = { en: "English", es: "Español", it: "Italiano" };
 
@@ -17,6 +18,7 @@ export function App() {
           <span aria-hidden="true">⚓</span> {t("app.title")}
         </a>
         <ConnectionBadge />
+        <TurnAlerts />
         <label class="lang">
           <span class="sr-only">{t("lang.label")}</span>
           <select
@@ -45,8 +47,40 @@ function ConnectionBadge() {
   const icon = { connecting: "…", open: "●", reconnecting: "⟳", replaced: "⚠", closed: "○" }[s.conn];
   return (
     <span class={`conn conn-${s.conn}`} data-testid="conn" data-state={s.conn} role="status">
-      <span aria-hidden="true">{icon}</span> {t(`conn.${s.conn}`)}
+      <span aria-hidden="true">{icon}</span> <span class="conn-text">{t(`conn.${s.conn}`)}</span>
       {s.conn === "replaced" && <button type="button" onClick={() => store.reclaimSeat()}>{t("conn.reclaim")}</button>}
+    </span>
+  );
+}
+
+/** The header's switches for the turn's sound and notification (both remembered; the notification asks the browser once, on this click). */
+function TurnAlerts() {
+  const [sound, setSoundState] = useState(soundOn());
+  const [notify, setNotifyState] = useState(notifyOn());
+  return (
+    <span class="alerts">
+      <button
+        type="button"
+        class="toggle"
+        data-testid="sound-toggle"
+        aria-pressed={sound}
+        title={t("sound.label")}
+        onClick={() => { setSound(!sound); setSoundState(!sound); }}
+      >
+        <span aria-hidden="true">{sound ? "🔔" : "🔕"}</span> <span class="label">{sound ? t("sound.on") : t("sound.off")}</span>
+      </button>
+      {notificationsSupported() && (
+        <button
+          type="button"
+          class="toggle"
+          data-testid="notify-toggle"
+          aria-pressed={notify}
+          title={t("notify.label")}
+          onClick={() => void setNotify(!notify).then(setNotifyState)}
+        >
+          <span aria-hidden="true">✉</span> <span class="label">{notify ? t("notify.on") : t("notify.off")}</span>
+        </button>
+      )}
     </span>
   );
 }

@@ -1,11 +1,11 @@
 import { useEffect, useState } from "preact/hooks";
 import { create, fromJson, type JsonValue } from "@bufbuild/protobuf";
 import { useStore, store } from "../state/store";
-import { t } from "../i18n";
+import { t, hasKey } from "../i18n";
 import { GameOptionsSchema, type GameInfo } from "../gen/brethren/v1/game_pb";
 import { SpectatorPolicy, RoomStatus } from "../gen/brethren/v1/protocol_pb";
 import { normalizeRoomCode, isRoomCode, formatRoomCode } from "../logic/roomCode";
-import { optionFields, optionsJson, type OptionField } from "../logic/options";
+import { optionFields, optionsJson, numbersValid, type OptionField } from "../logic/options";
 
 /** How often the lobby's list of public rooms refreshes. */
 const ROOM_LIST_REFRESH_MS = 3000;
@@ -93,7 +93,8 @@ function CreateRoom({ games }: { games: GameInfo[] }) {
     try {
       options = fromJson(GameOptionsSchema, optionsJson(game, fields, opts) as JsonValue);
     } catch (err) {
-      store.notify("error", String((err as Error).message));
+      console.info(String((err as Error).message));
+      store.notify("error", t("error.INVALID_OPTIONS"));
       return;
     }
     void store.createRoom({
@@ -112,10 +113,10 @@ function CreateRoom({ games }: { games: GameInfo[] }) {
       <label class="field">
         <span>{t("lobby.game")}</span>
         <select data-testid="game" value={game.id} onChange={(e) => { setGameId((e.target as HTMLSelectElement).value); setOpts({}); setSeats(0); }}>
-          {games.map((g) => <option value={g.id}>{g.displayName}</option>)}
+          {games.map((g) => <option value={g.id}>{words(`game.${g.id}.name`, g.displayName)}</option>)}
         </select>
       </label>
-      <p class="hint">{game.summary}</p>
+      <p class="hint" data-testid="game-summary">{words(`game.${game.id}.summary`, game.summary)}</p>
       <label class="field">
         <span>{t("lobby.seats")}</span>
         <input data-testid="seats" type="number" min={game.minSeats} max={game.maxSeats} value={seatCount} onInput={(e) => setSeats(Number((e.target as HTMLInputElement).value))} />
@@ -158,28 +159,80 @@ function CreateRoom({ games }: { games: GameInfo[] }) {
   );
 }
 
+/** The catalogue's words for a key, or the fallback when the catalogue has none. */
+function words(key: string, fallback: string): string {
+  return hasKey(key) ? t(key) : fallback;
+}
+
 function OptionInput({ f, value, set }: { f: OptionField; value: string | undefined; set: (v: string) => void }) {
   const v = value ?? f.defaultText;
+  const label = words(f.labelKey, f.fallbackLabel);
+  const desc = hasKey(f.descKey) ? t(f.descKey) : "";
+  const id = `opt-${f.key}`;
+  const descId = desc ? `${id}-desc` : undefined;
+  const hint = desc ? <small class="hint" id={descId}>{desc}</small> : null;
+  if (f.kind === "bool") {
+    return (
+      <div class="option">
+        <label class="check">
+          <input type="checkbox" data-testid={`option-${f.key}`} aria-describedby={descId} checked={v === "true"} onChange={(e) => set((e.target as HTMLInputElement).checked ? "true" : "false")} /> {label}
+        </label>
+        {hint}
+      </div>
+    );
+  }
+  if (f.kind === "choice") {
+    return (
+      <div class="option field">
+        <label for={id}>{label}</label>
+        <select id={id} data-testid={`option-${f.key}`} aria-describedby={descId} value={v} onChange={(e) => set((e.target as HTMLSelectElement).value)}>
+          {f.choices.map((c) => <option value={c.text}>{words(c.key, c.label)}</option>)}
+        </select>
+        {hint}
+      </div>
+    );
+  }
+  if (f.kind === "multi") {
+    // Only the values the catalogue words (the others are not the host's to pick, e.g. a face-down card).
+    const chosen = new Set(v.split(",").filter(Boolean));
+    const offered = f.choices.filter((c) => hasKey(c.key));
+    return (
+      <fieldset class="option multi" data-testid={`option-${f.key}`} aria-describedby={descId}>
+        <legend>{label}</legend>
+        {offered.map((c) => (
+          <label class="check">
+            <input
+              type="checkbox"
+              checked={chosen.has(c.text)}
+              onChange={(e) => {
+                const next = new Set(chosen);
+                if ((e.target as HTMLInputElement).checked) next.add(c.text);
+                else next.delete(c.text);
+                set(offered.filter((o) => next.has(o.text)).map((o) => o.text).join(","));
+              }}
+            />{" "}
+            {t(c.key)}
+          </label>
+        ))}
+        {hint}
+      </fieldset>
+    );
+  }
   return (
-    <label class={f.kind === "bool" ? "check" : "field"} title={f.description}>
-      {f.kind === "bool" ? (
-        <>
-          <input type="checkbox" checked={v === "true"} onChange={(e) => set((e.target as HTMLInputElement).checked ? "true" : "false")} /> {f.name}
-        </>
-      ) : f.kind === "choice" ? (
-        <>
-          <span>{f.name}</span>
-          <select data-testid={`option-${f.key}`} value={v} onChange={(e) => set((e.target as HTMLSelectElement).value)}>
-            {f.choices.map((c) => <option value={c.text}>{c.label}</option>)}
-          </select>
-        </>
-      ) : (
-        <>
-          <span>{f.name}</span>
-          <input type="text" value={v} onInput={(e) => set((e.target as HTMLInputElement).value)} />
-        </>
-      )}
-      <small class="hint">{f.description}</small>
-    </label>
+    <div class="option field">
+      <label for={id}>{label}</label>
+      <input
+        id={id}
+        data-testid={`option-${f.key}`}
+        aria-describedby={descId}
+        type={f.kind === "number" ? "number" : "text"}
+        inputMode={f.kind === "numbers" ? "numeric" : undefined}
+        placeholder={f.kind === "numbers" ? t("lobby.optionDefault") : undefined}
+        value={v}
+        onInput={(e) => set((e.target as HTMLInputElement).value)}
+      />
+      {f.kind === "numbers" && !numbersValid(v) && <small class="error" role="alert">{t("lobby.numbersOnly")}</small>}
+      {hint}
+    </div>
   );
 }

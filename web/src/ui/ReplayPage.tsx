@@ -1,64 +1,136 @@
 // Steps through a finished match from GET /api/matches/{id}: the public log,
 // or this browser's seat's own replay when it holds the room's seat token.
-import { useEffect, useState } from "preact/hooks";
+// At every step the game's board is drawn, read-only, from the view this
+// browser was shown at that point of the match (src/state/views.ts).
+import { useEffect, useMemo, useState } from "preact/hooks";
 import { t } from "../i18n";
-import { store } from "../state/store";
+import { store, useStore } from "../state/store";
 import type { MatchHistory } from "../gen/brethren/v1/history_pb";
 import { loadCredentials } from "../state/session";
-import { fetchHistory } from "../state/api";
+import { fetchHistory, HistoryError } from "../state/api";
+import { httpErrorKey } from "../logic/errors";
 import { describeEvent, describeAction } from "../logic/describe";
 import { clampStep } from "../logic/replay";
+import { recordedViews, viewAt } from "../state/views";
+import { withGame } from "../games/registry";
+import { gameEvents } from "../games/payload";
+import { Moves, gameMoves } from "./moves";
+import { describeOutcome } from "../logic/outcome";
+
+/** Autoplay: one event per tick. */
+const AUTOPLAY_MS = 900;
 
 export function ReplayPage({ matchId }: { matchId: string }) {
+  const s = useStore();
   const [history, setHistory] = useState<MatchHistory | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [step, setStep] = useState(0);
+  const [playing, setPlaying] = useState(false);
+  const room = new URLSearchParams(location.search).get("room");
+  const creds = room ? loadCredentials(room) : {};
+  const [asSeat, setAsSeat] = useState(!!creds.seatToken);
   useEffect(() => {
-    const room = new URLSearchParams(location.search).get("room");
-    fetchHistory(matchId, room, room ? loadCredentials(room) : {}).then(
-      (h) => { setHistory(h); setStep(h.events.length); },
-      (e: Error) => setError(e.message),
+    setHistory(null);
+    fetchHistory(matchId, room, asSeat ? creds : { ...creds, seatToken: undefined }).then(
+      (h) => { setHistory(h); setStep(h.events.length); setError(null); },
+      (e: Error) => {
+        console.info(e.message);
+        setError(t(e instanceof HistoryError ? httpErrorKey(e.status) : "error.connection"));
+      },
     );
-  }, [matchId]);
+  }, [matchId, asSeat]);
+  const n = history?.events.length ?? 0;
+  useEffect(() => {
+    if (!playing) return;
+    if (step >= n) { setPlaying(false); return; }
+    const id = setTimeout(() => setStep((x) => clampStep(x + 1, n)), AUTOPLAY_MS);
+    return () => clearTimeout(id);
+  }, [playing, step, n]);
+  const recorded = useMemo(() => recordedViews(matchId), [matchId]);
   const back = <a href="/" onClick={(e) => { e.preventDefault(); store.navigate("/"); }}>{t("replay.back")}</a>;
-  if (error) return <section class="panel"><p role="alert">{t("replay.failed", { why: error })}</p>{back}</section>;
+  if (error) return <section class="panel"><p role="alert" data-testid="replay-error">{t("replay.failed", { why: error })}</p>{back}</section>;
   if (!history) return <section class="panel"><p>{t("replay.loading")}</p></section>;
-  const n = history.events.length;
   const names = (seat: number) => history.players.find((p) => p.seat === seat)?.displayName || t("table.seatName", { n: seat + 1 });
-  const go = (to: number) => setStep(clampStep(to, n));
+  const go = (to: number) => { setPlaying(false); setStep(clampStep(to, n)); };
+  const gameName = s.games.find((g) => g.id === history.gameId)?.displayName ?? "";
+  const version = step > 0 ? history.events[step - 1].version : 0n;
+  // The board of this step: the view this browser was shown (same viewer as the log), read-only.
+  const sameViewer = recorded && recorded.seat === history.seat;
+  const viewIndex = sameViewer ? viewAt(recorded.versions, version) : -1;
+  const view = viewIndex >= 0 ? recorded!.view(viewIndex) : null;
+  const stepEvents = step > 0 ? [history.events[step - 1]] : [];
+  const board = view
+    ? withGame(view.game?.game, (client, gameView) => (
+        <client.Board
+          view={gameView}
+          match={{ ...view, legalActions: [] }}
+          moves={gameMoves(new Moves([], names), client.oneofCase)}
+          names={names}
+          me={view.viewerSeat}
+          lastEvents={gameEvents(stepEvents, client.oneofCase)}
+        />
+      ))
+    : null;
+  const outcome = describeOutcome(history.outcome, names, (k, p) => t(k, p));
   return (
     <section
       class="panel replay"
       data-testid="replay"
+      aria-labelledby="replay-h"
       onKeyDown={(e) => {
+        if (e.target instanceof HTMLInputElement) return;
         if (e.key === "ArrowRight") go(step + 1);
         if (e.key === "ArrowLeft") go(step - 1);
       }}
     >
-      <h1>{t("replay.title", { id: String(history.matchId) })} · {history.gameId}</h1>
-      <p>{history.players.map((p) => `${names(p.seat)}${p.bot ? " 🤖" : ""}`).join(", ")}</p>
-      <p>{history.outcome?.summary}</p>
-      <div class="replay-controls" role="group">
+      <h1 id="replay-h" data-testid="replay-heading">{gameName ? t("replay.heading", { game: gameName }) : t("replay.title", { id: String(history.matchId) })}</h1>
+      <p>{t("replay.players", { names: history.players.map((p) => `${names(p.seat)}${p.bot ? " 🤖" : ""}`).join(", ") })}</p>
+      <p data-testid="replay-outcome">🏆 {outcome.headline}</p>
+      {creds.seatToken && (
+        <p class="replay-viewer" role="group">
+          <label class="check">
+            <input type="radio" name="viewer" checked={asSeat} onChange={() => setAsSeat(true)} data-testid="replay-as-seat" /> {t("replay.asSeat", { name: t("room.you") })}
+          </label>{" "}
+          <label class="check">
+            <input type="radio" name="viewer" checked={!asSeat} onChange={() => setAsSeat(false)} data-testid="replay-public" /> {t("replay.public")}
+          </label>
+        </p>
+      )}
+      <div class="replay-controls" role="group" aria-label={t("replay.controls")}>
         <button type="button" data-testid="replay-first" onClick={() => go(0)} disabled={step === 0}>⏮ {t("replay.first")}</button>
         <button type="button" data-testid="replay-prev" onClick={() => go(step - 1)} disabled={step === 0}>◀ {t("replay.prev")}</button>
-        <span data-testid="replay-step" aria-live="polite">{t("replay.step", { i: step, n })}</span>
+        <button type="button" data-testid="replay-play" aria-pressed={playing} onClick={() => { if (step >= n) setStep(0); setPlaying(!playing); }}>
+          {playing ? `⏸ ${t("replay.pause")}` : `⏵ ${t("replay.autoplay")}`}
+        </button>
         <button type="button" data-testid="replay-next" onClick={() => go(step + 1)} disabled={step === n}>{t("replay.next")} ▶</button>
         <button type="button" data-testid="replay-last" onClick={() => go(n)} disabled={step === n}>{t("replay.last")} ⏭</button>
+        <label class="field inline jump">
+          <span>{t("replay.jump")}</span>
+          <input type="number" min={0} max={n} value={step} data-testid="replay-jump" onChange={(e) => go(Number((e.target as HTMLInputElement).value))} />
+        </label>
+        <span data-testid="replay-step" aria-live="polite">{t("replay.step", { i: step, n })}</span>
       </div>
+      {board ? (
+        <div class={`board replay-board game-${history.gameId}`} data-testid="replay-board" data-version={String(view!.version)}>
+          {board}
+        </div>
+      ) : (
+        <p class="hint" data-testid="replay-no-board">{t("replay.noBoard")}</p>
+      )}
       <ol class="replay-log" data-testid="replay-log">
         {history.events.slice(0, step).map((e, i) => (
           <li class={i === step - 1 ? "current" : ""}>
-            <small>v{String(e.version)}</small> {e.event ? describeEvent(e.event, names) : ""}
+            <button type="button" class="link" onClick={() => go(i + 1)} aria-label={t("replay.jump")}>{i + 1}</button> {e.event ? describeEvent(e.event, names) : ""}
           </li>
         ))}
       </ol>
       {history.actionsPublished && (
         <details>
-          <summary>{history.actions.length} actions</summary>
+          <summary>{t("replay.actions", { n: history.actions.length })}</summary>
           <ol>{history.actions.map((a) => <li>{names(a.seat)}: {a.action ? describeAction(a.action, names) : ""}</li>)}</ol>
         </details>
       )}
-      {history.fairness && <p class="hint">{t("room.fairness")}: <code>{history.fairness.seedCommitment}</code> · seed {history.fairness.seed}</p>}
+      {history.fairness && <p class="hint">{t("room.fairness")}: <code>{history.fairness.seedCommitment}</code> · {t("replay.seed")} {history.fairness.seed}</p>}
       {back}
     </section>
   );

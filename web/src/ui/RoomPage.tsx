@@ -1,12 +1,13 @@
 import { useState } from "preact/hooks";
 import { useStore, store } from "../state/store";
 import { t } from "../i18n";
+import type { BotKindInfo } from "../gen/brethren/v1/game_pb";
 import { RoomStatus, SpectatorPolicy, type RoomInfo } from "../gen/brethren/v1/protocol_pb";
 import { formatRoomCode } from "../logic/roomCode";
 import { loadCredentials } from "../state/session";
 import { Chat } from "./Chat";
 import { Table } from "./Table";
-import { seatNamer } from "./names";
+import { seatNamer, seatName, botKindName } from "./names";
 
 /** How long "copied" shows after copying the room's link. */
 const COPIED_SHOWN_MS = 2000;
@@ -81,11 +82,13 @@ function RoomHeader({ room }: { room: RoomInfo }) {
     setCopied(true);
     setTimeout(() => setCopied(false), COPIED_SHOWN_MS);
   };
-  return (
-    <section class="panel room-head">
-      <h1>
-        {game?.displayName ?? room.gameId} · <span class="code" data-testid="room-code">{formatRoomCode(room.roomCode)}</span>
-      </h1>
+  const title = (
+    <>
+      {game?.displayName ?? t("room.title")} · <span class="code" data-testid="room-code">{formatRoomCode(room.roomCode)}</span>
+    </>
+  );
+  const details = (
+    <>
       <p class="status">
         {t(`status.${RoomStatus[room.status]}`)} · {room.public ? t("room.publicRoom") : t("room.private")}
         {room.hasPassword ? ` · 🔒 ${t("room.password")}` : ""} · {room.turnTimeLimitMs ? t("room.clock", { s: room.turnTimeLimitMs / 1000 }) : t("room.noClock")}
@@ -99,6 +102,24 @@ function RoomHeader({ room }: { room: RoomInfo }) {
         <button type="button" data-testid="copy-link" onClick={copy}>{copied ? `✓ ${t("room.copied")}` : t("room.copy")}</button>
       </div>
       <HostBar room={room} />
+    </>
+  );
+  // While the match runs the header folds to one line: the table comes first
+  // (after the end it opens again: rematch, leave).
+  if (room.status === RoomStatus.PLAYING) {
+    return (
+      <section class="panel room-head folded">
+        <details data-testid="room-details">
+          <summary><h1>{title}</h1></summary>
+          {details}
+        </details>
+      </section>
+    );
+  }
+  return (
+    <section class="panel room-head">
+      <h1>{title}</h1>
+      {details}
     </section>
   );
 }
@@ -122,32 +143,68 @@ function HostBar({ room }: { room: RoomInfo }) {
   );
 }
 
+/** A bot kind in words: "Hard (thinks up to 3 s)". */
+function botKindText(b: BotKindInfo): string {
+  const name = botKindName(b.kind);
+  return b.timeBudgetMs > 0 ? t("bot.kindTimed", { name, s: Math.max(1, Math.round(b.timeBudgetMs / 1000)) }) : t("bot.kindInstant", { name });
+}
+
+
 function Seats({ room, compact }: { room: RoomInfo; compact?: boolean }) {
+  const s = useStore();
+  const kinds = s.games.find((g) => g.id === room.gameId)?.botKinds ?? [];
+  const strongest = kinds.length ? kinds[kinds.length - 1].kind : "";
+  const [botKind, setBotKind] = useState("");
+  const kind = kinds.some((k) => k.kind === botKind) ? botKind : strongest;
   const open = room.status === RoomStatus.OPEN;
-  const allTaken = room.seats.every((x) => x.taken);
+  const free = room.seats.filter((x) => !x.taken).length;
+  const allTaken = free === 0;
+  const seated = room.yourSeat >= 0;
   return (
     <section class={`panel seats ${compact ? "compact" : ""}`} aria-labelledby="seats-h">
       <h2 id="seats-h">{t("room.seats")}</h2>
+      {open && room.youAreHost && kinds.length > 0 && (
+        <div class="bot-settings">
+          <label class="field inline">
+            <span>{t("bot.level")}</span>
+            <select data-testid="bot-kind" value={kind} onChange={(e) => setBotKind((e.target as HTMLSelectElement).value)}>
+              {kinds.map((b) => <option value={b.kind}>{botKindText(b)}</option>)}
+            </select>
+          </label>
+          <label class="field inline">
+            <span>{t("bot.autopilot")}</span>
+            <select
+              data-testid="autopilot-bot"
+              value={room.settings?.autopilotBot || strongest}
+              onChange={(e) => void store.setAutopilotBot((e.target as HTMLSelectElement).value)}
+            >
+              {kinds.map((b) => <option value={b.kind}>{botKindText(b)}</option>)}
+            </select>
+          </label>
+        </div>
+      )}
       <ol class="seat-list">
         {room.seats.map((seat) => (
           <li data-testid={`seat-${seat.seat}`} class={seat.seat === room.yourSeat ? "mine" : ""}>
             <span class="seat-no">{t("room.seat", { n: seat.seat + 1 })}</span>{" "}
             {seat.taken ? (
               <span>
-                <strong>{seat.displayName}</strong>
+                <strong>{seat.bot ? `🤖 ${seatName(seat, seat.seat)}` : seat.displayName}</strong>
                 {seat.seat === room.yourSeat && ` (${t("room.you")})`}
-                {seat.bot && ` · 🤖 ${t("room.bot", { kind: seat.bot })}`}
                 {!seat.connected && ` · ⏸ ${t("room.away")}`}
                 {seat.autopilot && ` · 🤖 ${t("room.autopilot")}`}
               </span>
             ) : (
               <span class="free">{t("room.free")}</span>
             )}
-            {open && !seat.taken && room.yourSeat < 0 && (
+            {open && !seat.taken && !seated && (
               <button type="button" data-testid={`take-seat-${seat.seat}`} onClick={() => void store.takeSeat(seat.seat)}>{t("room.takeSeat")}</button>
             )}
+            {open && !seat.taken && seated && (
+              <button type="button" data-testid={`move-seat-${seat.seat}`} onClick={() => void store.moveSeat(seat.seat)}>{t("room.moveSeat")}</button>
+            )}
             {open && !seat.taken && room.youAreHost && (
-              <button type="button" data-testid={`add-bot-${seat.seat}`} onClick={() => void store.addBot(seat.seat)}>🤖 {t("room.addBot")}</button>
+              <button type="button" data-testid={`add-bot-${seat.seat}`} onClick={() => void store.addBot(seat.seat, kinds.length ? kind : "")}>🤖 {t("room.addBot")}</button>
             )}
             {open && seat.seat === room.yourSeat && (
               <button type="button" data-testid="leave-seat" onClick={() => void store.leaveSeat()}>{t("room.leaveSeat")}</button>
@@ -159,7 +216,10 @@ function Seats({ room, compact }: { room: RoomInfo; compact?: boolean }) {
         ))}
       </ol>
       {open && room.youAreHost && (
-        <button type="button" class="primary" data-testid="start" disabled={!allTaken} onClick={() => void store.startMatch()}>▶ {t("room.start")}</button>
+        <>
+          <button type="button" class="primary" data-testid="start" disabled={!allTaken} aria-describedby={allTaken ? undefined : "start-why"} onClick={() => void store.startMatch()}>▶ {t("room.start")}</button>
+          {!allTaken && <p class="hint" id="start-why" data-testid="start-why">{t(free === 1 ? "room.startWhy.one" : "room.startWhy.many", { n: free })}</p>}
+        </>
       )}
       {open && !room.youAreHost && <p class="hint">{t("room.waitingStart")}</p>}
     </section>

@@ -1,10 +1,13 @@
 import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
 import type { VNode } from "preact";
 import { useStore } from "../state/store";
-import { t } from "../i18n";
+import { t, hasKey, getLang } from "../i18n";
 import type { RoomInfo } from "../gen/brethren/v1/protocol_pb";
-import type { MatchView } from "../gen/brethren/v1/game_pb";
-import { describeEvent } from "../logic/describe";
+import type { EventRecord, MatchView } from "../gen/brethren/v1/game_pb";
+import { describeEvent, actionKind } from "../logic/describe";
+import { describeOutcome } from "../logic/outcome";
+import { useTurnAttention, type Turn } from "./attention";
+import { placeFocus } from "./focus";
 import { httpBase, serverUrl } from "../net/connection";
 import { Moves, MoveButton, gameMoves } from "./moves";
 import { seatNamer } from "./names";
@@ -21,6 +24,8 @@ const CLOCK_TICK_MS = 250;
 const CLOCK_LOW_S = 10;
 /** Log lines drawn (the whole log stays in the state). */
 const LOG_LINES_SHOWN = 300;
+/** The most seats of any game (the log's cache key names them all). */
+const MAX_SEATS = 6;
 
 export function Table({ room }: { room: RoomInfo }) {
   const s = useStore();
@@ -41,10 +46,22 @@ export function Table({ room }: { room: RoomInfo }) {
     />
   ));
   const rules = withGame(view.game?.game, (client, gameView) => <client.RulesPanel view={gameView} match={view} />);
-  const mine = view.toAct.includes(me);
+  const gameKey = withGame(view.game?.game, (client) => client.key) ?? "";
+  const mine = !view.finished && view.toAct.includes(me);
+  const turn = turnOf(view, me);
+  const game = s.games.find((g) => g.id === room.gameId);
+  useTurnAttention(turn, view.version, game?.displayName ?? "");
+  const root = useRef<HTMLElement>(null);
   useLayoutEffect(() => markUpdateDrawn());
+  useLayoutEffect(() => {
+    const el = root.current;
+    if (!el) return;
+    placeFocus(el);
+    if (turn !== "none") bringMovesIntoView(el);
+  }, [view.version, turn]);
   return (
     <section
+      ref={root}
       class={`panel table game-${view.gameId}`}
       data-testid="table"
       data-version={String(view.version)}
@@ -52,12 +69,11 @@ export function Table({ room }: { room: RoomInfo }) {
       data-my-turn={String(mine)}
       aria-labelledby="table-h"
     >
-      <h2 id="table-h" class="sr-only">{room.gameId}</h2>
-      <TurnBar view={view} names={names} deadline={s.deadlineUnixMs} />
+      <h2 id="table-h" class="sr-only">{game?.displayName ?? t("room.title")}</h2>
       {s.resynced && <p class="hint">{t("table.resync")}</p>}
       {view.finished && <Outcome view={view} room={room} names={names} />}
       <div class="board">{drawn}</div>
-      <OtherMoves moves={moves} />
+      {!view.finished && <ActionBar view={view} moves={moves} names={names} deadline={s.deadlineUnixMs} turn={turn} gameKey={gameKey} />}
       {rules && (
         <details class="rules">
           <summary>{t("rules.title")}</summary>
@@ -69,53 +85,71 @@ export function Table({ room }: { room: RoomInfo }) {
   );
 }
 
-/** The legal moves no board drew on a thing, in words. */
-function OtherMoves({ moves }: { moves: Moves }) {
-  const rest = moves.unclaimed();
-  if (rest.length === 0) return null;
-  return (
-    <div class="moves" role="group" aria-label={t("table.otherMoves")} data-testid="moves">
-      <h3>{t("table.moves")}</h3>
-      {rest.map((e) => <MoveButton e={e} label={moves.label(e)} />)}
-    </div>
-  );
+/** "must": the viewer has to decide; "may": he may react (or decline); "none". */
+export function turnOf(view: MatchView, me: number): Turn {
+  if (view.finished || !view.toAct.includes(me) || view.legalActions.length === 0) return "none";
+  return view.legalActions.some((a) => actionKind(a) === "decline") ? "may" : "must";
 }
 
-function TurnBar({ view, names, deadline }: { view: MatchView; names: SeatNamer; deadline: number }) {
+/** When the viewer must act and none of his moves is on screen, the first one is scrolled into view. */
+function bringMovesIntoView(table: HTMLElement) {
+  const moves = [...table.querySelectorAll<HTMLElement>("button.move")];
+  if (moves.length === 0) return;
+  const visible = moves.some((b) => {
+    const r = b.getBoundingClientRect();
+    return r.bottom > 0 && r.top < window.innerHeight && r.width > 0;
+  });
+  if (!visible) moves[0].scrollIntoView({ block: "center", behavior: "auto" });
+}
+
+/** The sticky bar: whose turn, what the viewer must (or may) decide, the moves no board drew, the clock. */
+function ActionBar({ view, moves, names, deadline, turn, gameKey }: { view: MatchView; moves: Moves; names: SeatNamer; deadline: number; turn: Turn; gameKey: string }) {
   const [now, setNow] = useState(Date.now());
   useEffect(() => {
     if (!deadline) return;
     const id = setInterval(() => setNow(Date.now()), CLOCK_TICK_MS);
     return () => clearInterval(id);
   }, [deadline]);
-  if (view.finished) return null;
-  const mine = view.toAct.includes(view.viewerSeat);
+  const rest = moves.unclaimed();
   const others = view.toAct.filter((x) => x !== view.viewerSeat).map(names).join(", ");
   const left = secondsLeft(deadline, now);
+  const firstKind = view.legalActions.length ? actionKind(view.legalActions[0]) : "";
+  const promptKey = `${gameKey}.prompt.${firstKind}`;
+  const why = turn !== "none" && hasKey(promptKey) ? t(promptKey) : "";
   return (
-    <div class={`turn-bar ${mine ? "mine" : ""}`} role="status" data-testid="turn">
-      {mine ? <strong>➤ {t("table.yourTurn")}</strong> : null}
-      {others && <span> {mine ? t("table.waiting", { names: others }) : t("table.turn", { names: others })}</span>}
-      {left !== null && <span class={`clock ${left <= CLOCK_LOW_S ? "low" : ""}`} data-testid="clock">⏱ {t("table.clock", { s: left })}</span>}
+    <div class={`action-bar turn-bar ${turn}`} data-testid="action-bar" tabIndex={-1} aria-label={t("table.moves")}>
+      <p class="prompt" role="status" data-testid="turn">
+        {turn === "must" && <strong>➤ {t("table.youMust")}</strong>}
+        {turn === "may" && <strong>◇ {t("table.youMay")}</strong>}
+        {why && <span class="why" data-testid="prompt-why"> {why}</span>}
+        {others && <span> {turn !== "none" ? t("table.waiting", { names: others }) : t("table.turn", { names: others })}</span>}
+        {left !== null && <span class={`clock ${left <= CLOCK_LOW_S ? "low" : ""}`} data-testid="clock">⏱ {t("table.clock", { s: left })}</span>}
+      </p>
+      {rest.length > 0 && (
+        <div class="moves" role="group" aria-label={t("table.otherMoves")} data-testid="moves">
+          {rest.map((e) => <MoveButton e={e} label={moves.label(e)} />)}
+        </div>
+      )}
     </div>
   );
 }
 
 function Outcome({ view, room, names }: { view: MatchView; room: RoomInfo; names: SeatNamer }) {
-  const seats = [...(view.outcome?.seats ?? [])].sort((a, b) => a.rank - b.rank || a.seat - b.seat);
+  const text = describeOutcome(view.outcome, names, (k, p) => t(k, p));
   const matchId = room.match?.matchId;
   // ?room= lets a cluster's proxy route to the room's node (match ids are per node).
   const api = matchId ? `${httpBase(serverUrl(location))}/api/matches/${matchId}?room=${encodeURIComponent(room.roomCode)}` : null;
   return (
-    <div class="outcome" data-testid="outcome">
-      <h3>{t("outcome.title")}</h3>
-      <p>{view.outcome?.summary}</p>
+    <div class="outcome" data-testid="outcome" role="region" aria-labelledby="outcome-h">
+      <h3 id="outcome-h">{t("outcome.title")}</h3>
+      <p class="headline" data-testid="outcome-headline">🏆 {text.headline}</p>
+      {text.tieBreaks.map((line) => <p class="hint" data-testid="outcome-tiebreak">{line}</p>)}
       <table>
-        <thead><tr><th>{t("outcome.rank")}</th><th>{t("outcome.player")}</th><th>{t("outcome.score")}</th><th>{t("outcome.winner")}</th></tr></thead>
+        <thead><tr><th scope="col">{t("outcome.rank")}</th><th scope="col">{t("outcome.player")}</th><th scope="col">{t("outcome.score")}</th><th scope="col">{t("outcome.winner")}</th></tr></thead>
         <tbody>
-          {seats.map((r) => (
-            <tr class={r.winner ? "winner" : ""}>
-              <td>{r.rank}</td><td>{names(r.seat)}</td><td>{r.score}</td><td>{r.winner ? `🏆 ${t("yes")}` : ""}</td>
+          {text.rows.map((r) => (
+            <tr class={r.winner ? "winner" : ""} data-testid={`outcome-row-${r.seat}`}>
+              <td>{r.rankText}</td><td>{r.name}</td><td>{t("outcome.points", { n: r.score })}{r.tieBroken ? ` · ${t("outcome.byTieBreak")}` : ""}</td><td>{r.winner ? `🏆 ${t("outcome.won")}` : ""}</td>
             </tr>
           ))}
         </tbody>
@@ -130,10 +164,21 @@ function Outcome({ view, room, names }: { view: MatchView; room: RoomInfo; names
   );
 }
 
+/** Each log line is worded once per language and set of names (an update redraws the table, not 300 sentences). */
+const lines = new WeakMap<EventRecord, { sig: string; text: string }>();
+function logLine(e: EventRecord, names: SeatNamer, sig: string): string {
+  const hit = lines.get(e);
+  if (hit && hit.sig === sig) return hit.text;
+  const text = describeEvent(e.event!, names);
+  lines.set(e, { sig, text });
+  return text;
+}
+
 function EventLog({ names }: { names: SeatNamer }) {
   const s = useStore();
   const list = useRef<HTMLOListElement>(null);
   const events = s.log.events;
+  const sig = [getLang(), ...Array.from({ length: MAX_SEATS }, (_, i) => names(i))].join("|");
   useEffect(() => {
     const el = list.current;
     if (el) el.scrollTop = el.scrollHeight;
@@ -142,7 +187,7 @@ function EventLog({ names }: { names: SeatNamer }) {
     <div class="event-log">
       <h3>{t("table.log")}</h3>
       <ol ref={list} data-testid="event-log" tabIndex={0} aria-live="polite">
-        {events.slice(-LOG_LINES_SHOWN).map((e) => <li data-version={String(e.version)}>{e.event ? describeEvent(e.event, names) : ""}</li>)}
+        {events.slice(-LOG_LINES_SHOWN).map((e) => <li key={String(e.version)} data-version={String(e.version)}>{e.event ? logLine(e, names, sig) : ""}</li>)}
       </ol>
     </div>
   );

@@ -8,6 +8,7 @@ import { actionKind, describeAction, type SeatNamer } from "../logic/describe";
 import { payloadOf } from "../games/payload";
 import { type ActionKind, type ActionPayload, type GameCase, type GameMoves, type TypedMove } from "../games/types";
 import { store } from "../state/store";
+import { moveSubmitted } from "./focus";
 
 export interface MoveEntry {
   action: GameAction;
@@ -92,8 +93,11 @@ export function MoveButton({ e, label, children }: { e: MoveEntry; label: string
         // legal (drawing twice) or the move was refused.
         const button = ev.currentTarget;
         button.disabled = true;
+        moveSubmitted();
         void store.submit(e.action).finally(() => {
           button.disabled = false;
+          // A refused move: the focus comes back to the control.
+          if (button.isConnected && document.activeElement === document.body) button.focus({ preventScroll: true });
         });
       }}
     >

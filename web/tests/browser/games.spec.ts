@@ -20,7 +20,7 @@ const GAMES: {
   password?: string;
   choice?: { option: string; label: string };
 }[] = [
-  { id: "letter-of-marque", seats: 3, seed: 11, clockSeconds: 120, choice: { option: "cannon_tiebreak", label: "captured only" } },
+  { id: "letter-of-marque", seats: 3, seed: 11, clockSeconds: 120, choice: { option: "cannon_tiebreak", label: "Captured cannons only" } },
   { id: "port-royal-pfister", seats: 3, seed: 12, password: "parrot" },
   { id: "port-royal-panning", seats: 3, seed: 13 },
   { id: "tortuga-1667", seats: 4, seed: 14 },
@@ -56,7 +56,7 @@ for (const game of GAMES) {
     if (game.choice) await anne.page.getByTestId(`option-${game.choice.option}`).selectOption({ label: game.choice.label });
     await anne.page.getByTestId("create").click();
     await expect(anne.page.getByTestId("room")).toBeVisible();
-    await anne.page.getByTestId("take-seat-0").click();
+    // The host is seated on creating.
     await expect(anne.page.getByTestId("seat-0")).toContainText("Anne");
     const link = new URL(await anne.page.getByTestId("share-link").inputValue());
     const sharePath = link.pathname + link.search;
@@ -89,6 +89,7 @@ for (const game of GAMES) {
     const spectatorChecks = { checks: 0 };
     let idlePolls = 0;
     let checkedAtMove = -10;
+    let turnChecks = 0;
     const playStart = Date.now();
     for (let round = 0; round < 20_000; round++) {
       // One look at every seat's page at once (a single evaluate each, in
@@ -98,6 +99,13 @@ for (const game of GAMES) {
       if (seen.every((s) => s.finished)) break;
       let moved = false;
       for (const [i, p] of players.entries()) {
+        if (seen[i].moves > 0) {
+          // A seat that must (or may) act is told so in its tab's title, and a move is on screen.
+          expect(seen[i].turn === "must" || seen[i].turn === "may", `${p.name}'s page says whether it must act (${seen[i].turn})`).toBe(true);
+          if (seen[i].turn === "must") expect(seen[i].title).toBe("● Your turn — Brethren");
+          expect(seen[i].inView, `${p.name}: a move control is in the viewport`).toBe(true);
+          turnChecks++;
+        }
         if (seen[i].moves === 0 && seen[i].marks < 2) continue;
         // Tortuga: looking and forcing need two marked cards first.
         const marks = p.page.locator("[data-testid=table] button.mark[aria-pressed=false]");
@@ -169,6 +177,15 @@ for (const game of GAMES) {
     metrics.idlePolls = idlePolls;
     expect(reloaded && dropped, "the match was long enough to reload and drop mid-match").toBe(true);
     for (const p of people) await expect(p.page.getByTestId("outcome")).toBeVisible({ timeout: 30_000 });
+    metrics.turnChecks = turnChecks;
+    expect(turnChecks).toBeGreaterThan(0);
+    // The outcome names a player (never a seat number or a colour); no turn text is left.
+    for (const p of people) {
+      const headline = (await p.page.getByTestId("outcome-headline").textContent()) ?? "";
+      expect(SEAT_NAMES.some((n) => headline.includes(n)), `${p.name} reads a winner's name: ${headline}`).toBe(true);
+      await expect(p.page.getByTestId("turn")).toHaveCount(0);
+      expect(await p.page.title()).toBe("Brethren");
+    }
     // The watcher switches to Spanish, then Italian.
     await watcher.page.getByTestId("lang").selectOption("es");
     await expect(watcher.page.getByText("Resultado final")).toBeVisible();
@@ -236,21 +253,31 @@ async function hostControls(anne: Person, bart: Person, watcher: Person) {
   await expect.poll(async () => Number(await tableVersion(anne.page))).toBeLessThan(firstVersion);
   await expect(bart.page.getByTestId("outcome")).toHaveCount(0);
   await anne.page.locator("[data-testid^=member-]", { hasText: "Bart" }).getByRole("button", { name: /make host/i }).click();
-  await expect(bart.page.getByTestId("lock")).toBeVisible();
+  // The rematch runs: the host's controls are in the folded room header.
+  await expect(bart.page.getByTestId("lock")).toHaveCount(1);
   await expect(anne.page.getByTestId("lock")).toHaveCount(0);
   await bart.page.locator("[data-testid^=member-]", { hasText: "Watcher" }).getByRole("button", { name: /remove/i }).click();
   await expect(watcher.page.getByText("removed you from the room")).toBeVisible();
 }
 
 /** What a seat's page offers now, in one round trip. */
-async function lookAt(page: Page): Promise<{ finished: boolean; moves: number; marks: number }> {
+async function lookAt(page: Page): Promise<{ finished: boolean; moves: number; marks: number; turn: string; title: string; inView: boolean }> {
   return page
-    .evaluate(() => ({
-      finished: document.querySelector("[data-testid=outcome]") !== null,
-      moves: document.querySelectorAll("[data-testid=table] button.move:enabled").length,
-      marks: document.querySelectorAll("[data-testid=table] button.mark[aria-pressed=false]").length,
-    }))
-    .catch(() => ({ finished: false, moves: 0, marks: 0 })); // navigating (a reload): look again
+    .evaluate(() => {
+      const moves = [...document.querySelectorAll<HTMLElement>("[data-testid=table] button.move:enabled")];
+      return {
+        finished: document.querySelector("[data-testid=outcome]") !== null,
+        moves: moves.length,
+        marks: document.querySelectorAll("[data-testid=table] button.mark[aria-pressed=false]").length,
+        turn: document.documentElement.dataset.turn ?? "none",
+        title: document.title,
+        inView: moves.some((b) => {
+          const r = b.getBoundingClientRect();
+          return r.width > 0 && r.bottom > 0 && r.top < innerHeight;
+        }),
+      };
+    })
+    .catch(() => ({ finished: false, moves: 0, marks: 0, turn: "none", title: "", inView: false })); // navigating (a reload): look again
 }
 
 async function logVersions(p: Person): Promise<number[]> {

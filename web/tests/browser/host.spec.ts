@@ -11,6 +11,10 @@ test("a host who reloads comes back under his own name in everyone's member list
   await anne.page.getByTestId("name").fill("Anne");
   await anne.page.getByTestId("create").click();
   await expect(anne.page.getByTestId("room")).toBeVisible();
+  // The host sits down on creating; he stands up (only his host token will bring him back).
+  await expect(anne.page.getByTestId("seat-0")).toContainText("Anne");
+  await anne.page.getByTestId("leave-seat").click();
+  await expect(anne.page.getByTestId("take-seat-0")).toBeVisible();
   const link = new URL(await anne.page.getByTestId("share-link").inputValue());
   await bart.page.goto(link.pathname + link.search);
   await bart.page.getByTestId("join-name").fill("Bart");

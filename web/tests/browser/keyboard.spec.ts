@@ -61,9 +61,7 @@ test("keyboard only: create a room, take a seat, add bots, start and move", asyn
   await page.keyboard.press("Enter");
   await expect(page.getByTestId("room")).toBeVisible();
 
-  // The room: take seat 0 with Space, bots in every other seat with Enter.
-  await focusBy(page, "Tab", "[data-testid=take-seat-0]", seen);
-  await page.keyboard.press("Space");
+  // The room: the host sits in seat 0 on creating; bots in every other seat with Enter.
   await expect(page.getByTestId("seat-0")).toContainText("Kim");
   const seats = await page.locator("[data-testid^=seat-]").count();
   expect(seats).toBeGreaterThanOrEqual(2);
@@ -87,6 +85,17 @@ test("keyboard only: create a room, take a seat, add bots, start and move", asyn
   await page.keyboard.press("Enter");
   await expect.poll(() => tableVersion(page)).not.toBe(before);
   await expect(page.locator("[data-testid=event-log] li", { hasText: "Kim" }).first()).toBeVisible();
+  // After the move the focus is on a control of the table (the next move or the action bar), never the page.
+  await expect
+    .poll(() => page.evaluate(() => (document.activeElement === document.body ? "body" : document.activeElement?.closest("[data-testid=table]") ? "table" : "elsewhere")))
+    .toBe("table");
+  // A second move by keyboard alone, from where the focus is now.
+  await expect(page.locator(enabledMove).first()).toBeVisible({ timeout: 30_000 });
+  const before2 = await tableVersion(page);
+  await focusBy(page, "Tab", enabledMove, seen, 200);
+  await page.keyboard.press("Enter");
+  await expect.poll(() => tableVersion(page)).not.toBe(before2);
+  expect(await page.evaluate(() => document.activeElement !== document.body), "focus is not on the page body after a keyboard move").toBe(true);
 
   expect(seen.length).toBeGreaterThan(5);
   await attachJson(info, "focus-path.json", seen);
