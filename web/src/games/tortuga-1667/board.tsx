@@ -5,15 +5,13 @@
 // each card: public), the piles, every player's pawn colour, role, vote cards
 // and maps; the viewer's loyalty and vote hand (private); what is being decided
 // now, by whom and why; the vote in progress (which part of a card counts).
-import { useEffect, useRef, useState } from "preact/hooks";
-import type { ComponentChildren } from "preact";
-import type { BoardProps, EventOf, GameMoves } from "../types";
+import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
+import { cloneElement, isValidElement, type ComponentChildren } from "preact";
+import type { EventRecord } from "../../gen/brethren/v1/game_pb";
+import type { BoardProps, EventOf, GameMoves, TypedMove, ActionKind } from "../types";
 import { isCase } from "../types";
 import { t } from "../../i18n";
-import { useStore } from "../../state/store";
-import { store } from "../../state/store";
 import { useFlip, lastMove } from "../../ui/motion";
-import type { MoveEntry } from "../../ui/moves";
 import type { SeatNamer } from "../../logic/describe";
 import {
   Phase,
@@ -51,9 +49,29 @@ const BOAT_AREAS = [Area.FD_LIFEBOAT, Area.JR_LIFEBOAT];
 const CREW_PLACES = 5;
 const ROW_SIZE = 5;
 
+type StoreModule = typeof import("../../state/store");
+let storeModule: StoreModule | null = null;
+let storeLoading = false;
+/**
+ * The match log the table keeps (for what the board shows from past events:
+ * who looked at which card, the last vote). Loaded on first use so that this
+ * module stays importable without a browser (unit tests). The board re-renders
+ * with every update, when the log has already taken the update's events.
+ */
+function useMatchLog(): EventRecord[] {
+  const [, setReady] = useState(false);
+  if (!storeModule && !storeLoading && typeof window !== "undefined") {
+    storeLoading = true;
+    void import("../../state/store").then((m) => {
+      storeModule = m;
+      setReady(true);
+    });
+  }
+  return storeModule?.store.state.log.events ?? [];
+}
+
 /** This game's events so far (from the match log), up to the drawn version. */
-function matchEvents(version: bigint): Ev[] {
-  const records = useStore().log.events;
+function matchEvents(records: EventRecord[], version: bigint): Ev[] {
   const out: Ev[] = [];
   for (const r of records) {
     const g = r.event?.game;
@@ -163,27 +181,14 @@ function touchedBy(events: Ev[] | undefined, v: View) {
   return { keys, from };
 }
 
-/** A move button with words of this board (for moves whose generic sentence would show a number: a vote card's kind, a chest's source). */
-function ActButton({ m, label, children }: { m: { entry: MoveEntry }; label: string; children: ComponentChildren }) {
-  return (
-    <button
-      type="button"
-      class="move"
-      data-move={m.entry.kind}
-      data-index={m.entry.index}
-      aria-label={label}
-      title={label}
-      onClick={(ev) => {
-        const b = ev.currentTarget;
-        b.disabled = true;
-        void store.submit(m.entry.action).finally(() => {
-          b.disabled = false;
-        });
-      }}
-    >
-      {children}
-    </button>
-  );
+/**
+ * A move's button (the table's own, so it behaves as every move) with words
+ * of this board for screen readers and the tooltip: for moves whose generic
+ * sentence would show a number (a vote card's kind, a chest's source).
+ */
+function actButton<K extends ActionKind<"tortuga1667">>(moves: M, m: TypedMove<"tortuga1667", K>, label: string, children: ComponentChildren): ComponentChildren {
+  const b = moves.button(m, children);
+  return isValidElement(b) ? cloneElement(b, { label }) : b;
 }
 
 function roleWords(p: PlayerView | undefined): string[] {
@@ -243,7 +248,7 @@ function ShipSvg({ which }: { which: number }) {
 
 export function Board({ view: v, match, moves, names, me, lastEvents }: BoardProps<"tortuga1667">) {
   const root = useRef<HTMLDivElement>(null);
-  const events = matchEvents(match.version);
+  const events = matchEvents(useMatchLog(), match.version);
   const known = rowKnowledge(events);
   const { keys: touched, from } = touchedBy(lastEvents, v);
   // A revealed card goes from its position to the discard pile.
@@ -253,9 +258,28 @@ export function Board({ view: v, match, moves, names, me, lastEvents }: BoardPro
     const refilled = (lastEvents ?? []).some((x) => x.kind.case === "rowRefilled" && x.kind.value.slot === s && x.kind.value.refilled);
     from.set(`discard-${v.discard.length}`, `row-${s}-${(known.gen[s] ?? 0) - (refilled ? 1 : 0)}`);
   }
-  useFlip(root, match.version, {
-    enterFrom: (k) => from.get(k) ?? (k.startsWith("row-") ? "event-deck" : undefined),
-  });
+  // When the viewer must act and none of his moves is on screen (a phone), the first one comes into view.
+  // A layout effect declared before the motion's: positions are measured before anything glides.
+  const mustAct = me >= 0 && !match.finished && match.toAct.includes(me);
+  useLayoutEffect(() => {
+    const el = root.current;
+    if (!mustAct || !el) return;
+    const a = document.activeElement;
+    if (a && (a.tagName === "INPUT" || a.tagName === "TEXTAREA" || a.tagName === "SELECT")) return;
+    const buttons = Array.from(el.querySelectorAll<HTMLElement>("button.move:not(:disabled)"));
+    const inView = (b: HTMLElement) => {
+      const r = b.getBoundingClientRect();
+      return r.height > 0 && r.bottom > 0 && r.top < innerHeight;
+    };
+    if (buttons.length === 0 || buttons.some(inView)) return;
+    buttons[0].scrollIntoView({ block: "center" });
+  }, [String(match.version), mustAct]);
+  // Motion inside each region (so that a region growing above another moves nothing in it).
+  const seaRef = useRef<HTMLDivElement>(null);
+  const cardsRef = useRef<HTMLDivElement>(null);
+  const enterFrom = (k: string) => from.get(k) ?? (k.startsWith("row-") ? "event-deck" : undefined);
+  useFlip(seaRef, match.version, { enterFrom });
+  useFlip(cardsRef, match.version, { enterFrom });
   const player = (s: number) => v.players.find((p) => p.seat === s);
   const mine = player(me);
   const myShip = v.ships.findIndex((s) => s.crew.includes(me));
@@ -287,10 +311,10 @@ export function Board({ view: v, match, moves, names, me, lastEvents }: BoardPro
           const fromWords = src === 0 ? t(v.phase === Phase.SETUP_TREASURE ? "t67.srcSetup" : "t67.srcGalleon") : t("t67.srcOther", { hold: t(`t67.hold.${src === 1 ? Team.BRITISH : Team.FRENCH}`), ship: shipName(1 - ship) });
           const label = t("t67.placeLabel", { hold: t(`t67.hold.${hold}`), ship: shipName(ship), from: fromWords });
           return (
-            <ActButton m={m} label={label}>
+            actButton(moves, m, label, <>
               ⬇ {t("t67.putHere")}
               {src !== 0 ? ` (${FLAG_SYMBOL[src === 1 ? Team.BRITISH : Team.FRENCH]} ${shipName(1 - ship)})` : ""}
-            </ActButton>
+            </>)
           );
         })
       : null;
@@ -310,9 +334,9 @@ export function Board({ view: v, match, moves, names, me, lastEvents }: BoardPro
           {placeButtons(ship, team)}
           {ship === myShip &&
             moves.take("shiftTreasure", (a) => a.from === team).map((m) => (
-              <ActButton m={m} label={t("t67.shiftLabel", { from: t(`t67.hold.${team}`), to: t(`t67.hold.${team === Team.BRITISH ? Team.FRENCH : Team.BRITISH}`) })}>
+              actButton(moves, m, t("t67.shiftLabel", { from: t(`t67.hold.${team}`), to: t(`t67.hold.${team === Team.BRITISH ? Team.FRENCH : Team.BRITISH}`) }), <>
                 ⇄ {t("t67.shiftShort")}
-              </ActButton>
+              </>)
             ))}
         </span>
       </div>
@@ -412,7 +436,7 @@ export function Board({ view: v, match, moves, names, me, lastEvents }: BoardPro
     <div class="t67-board" ref={root} data-testid="t67-board">
       <Prompt v={v} me={me} names={names} moves={moves} />
       {me >= 0 && mine && <Private v={v} moves={moves} />}
-      <div class="sea" data-testid="t67-sea">
+      <div class="sea" data-testid="t67-sea" ref={seaRef}>
         <section class={`galleon ${lastMove(touched, "galleon")}`} data-anim-key="galleon" data-testid="t67-galleon" aria-label={galleonLabel} title={galleonLabel}>
           <svg class="galleon-svg" viewBox="0 0 90 50" aria-hidden="true">
             <path d="M4 32 L86 32 L76 47 L14 47 Z" class="hull" />
@@ -437,9 +461,11 @@ export function Board({ view: v, match, moves, names, me, lastEvents }: BoardPro
         {tortuga()}
         {shipBox(1)}
       </div>
-      <EventRow v={v} moves={moves} names={names} me={me} lookers={known.lookers} gen={known.gen} touched={touched} version={match.version} />
-      <Piles v={v} touched={touched} />
-      <VoteResult events={events} touched={touched} />
+      <div class="t67-cards" ref={cardsRef}>
+        <EventRow v={v} moves={moves} names={names} me={me} lookers={known.lookers} gen={known.gen} touched={touched} version={match.version} />
+        <Piles v={v} touched={touched} />
+        <VoteResult events={events} touched={touched} />
+      </div>
       <Players v={v} names={names} me={me} touched={touched} finished={finished} />
     </div>
   );
@@ -638,10 +664,10 @@ function Private({ v, moves }: { v: View; moves: M }) {
               <div class="vote-card" data-anim-key={`vote-${c.kind}-${i}`}>
                 <VoteFace c={c} part={part} />
                 {vm.map((m) => (
-                  <ActButton m={m} label={t("t67.castLabel", { card: voteLabel(c) })}>🗳 {t("t67.castShort")}</ActButton>
+                  actButton(moves, m, t("t67.castLabel", { card: voteLabel(c) }), <>🗳 {t("t67.castShort")}</>)
                 ))}
                 {pm.map((m) => (
-                  <ActButton m={m} label={t(`t67.putLabel.${putWhy}`, { card: voteLabel(c) })}>{putWhy === "giveUp" ? "🗑" : "⤒"} {t(`t67.putShort.${putWhy}`)}</ActButton>
+                  actButton(moves, m, t(`t67.putLabel.${putWhy}`, { card: voteLabel(c) }), <>{putWhy === "giveUp" ? "🗑" : "⤒"} {t(`t67.putShort.${putWhy}`)}</>)
                 ))}
               </div>
             );
@@ -655,9 +681,9 @@ function Private({ v, moves }: { v: View; moves: M }) {
               const [a, b] = m.payload.kinds.map(byKind);
               const words = [a, b].map((c) => (c ? voteLabel(c) : "?")).join(" + ");
               return (
-                <ActButton m={m} label={t("t67.castPairLabel", { cards: words })}>
+                actButton(moves, m, t("t67.castPairLabel", { cards: words }), <>
                   🗳 {a && <VoteFace c={a} part={part} />} {b && <VoteFace c={b} part={part} />}
-                </ActButton>
+                </>)
               );
             })}
           </div>
