@@ -292,9 +292,10 @@ export function Board({ view: v, match, moves, names, me, lastEvents }: BoardPro
       {moves.buttons("letterMove", (a) => a.seat === s, (a) => `→ ${shipName(a.ship)}`)}
     </>
   );
-  const pawnHere = (s: number) => (
+  const pawnHere = (s: number, roles = "") => (
     <div class={`crew-pawn ${lastMove(touched, `pawn-${s}`)}`} data-anim-key={`pawn-${s}`} data-testid={`t67-pawn-${s}`}>
       <Pawn seat={s} names={names} me={me} />
+      {roles && <span class="roles">{roles}</span>}
       <span class="pawn-moves">{pawnMoves(s)}</span>
     </div>
   );
@@ -371,10 +372,7 @@ export function Board({ view: v, match, moves, names, me, lastEvents }: BoardPro
               <li class={`place ${s === undefined ? "free" : ""}`}>
                 <span class="place-no" aria-hidden="true">{k + 1}</span>
                 {s !== undefined ? (
-                  <>
-                    {pawnHere(s)}
-                    <span class="roles">{roles.join(" ")}</span>
-                  </>
+                  pawnHere(s, roles.join(" "))
                 ) : (
                   <span class="hint">{t("t67.freePlace")}</span>
                 )}
@@ -408,8 +406,7 @@ export function Board({ view: v, match, moves, names, me, lastEvents }: BoardPro
         {v.tortuga.map((s, k) => (
           <li class="place">
             <span class="place-no" aria-hidden="true">{k + 1}</span>
-            {pawnHere(s)}
-            <span class="roles">{k === 0 ? `🏛 ${t("t67.governor")}` : ""}</span>
+            {pawnHere(s, k === 0 ? `🏛 ${t("t67.governor")}` : "")}
           </li>
         ))}
         {v.tortuga.length === 0 && <li class="place free"><span class="hint">{t("t67.nobody")}</span></li>}
@@ -434,7 +431,7 @@ export function Board({ view: v, match, moves, names, me, lastEvents }: BoardPro
   const galleonLabel = t("t67.galleonLabel", { n: v.galleon });
   return (
     <div class="t67-board" ref={root} data-testid="t67-board">
-      <Prompt v={v} me={me} names={names} moves={moves} />
+      <Prompt v={v} me={me} names={names} moves={moves} events={events} />
       {me >= 0 && mine && <Private v={v} moves={moves} />}
       <div class="sea" data-testid="t67-sea" ref={seaRef}>
         <section class={`galleon ${lastMove(touched, "galleon")}`} data-anim-key="galleon" data-testid="t67-galleon" aria-label={galleonLabel} title={galleonLabel}>
@@ -481,7 +478,16 @@ function chooseWhy(v: View): string {
 }
 
 /** What is being decided now, by whom and why; the decisions that are not on a thing of the board. */
-function Prompt({ v, me, names, moves }: { v: View; me: number; names: SeatNamer; moves: M }) {
+/** The end of the game (winning team), when the log has it. */
+function endOf(events: Ev[]) {
+  for (let i = events.length - 1; i >= 0; i--) {
+    const k = events[i].kind;
+    if (k.case === "gameEnded") return k.value;
+  }
+  return null;
+}
+
+function Prompt({ v, me, names, moves, events }: { v: View; me: number; names: SeatNamer; moves: M; events: Ev[] }) {
   const p = v.pending;
   const who = p && p.seat >= 0 ? p.seat : v.currentSeat;
   const isMe = who === me && me >= 0;
@@ -549,12 +555,18 @@ function Prompt({ v, me, names, moves }: { v: View; me: number; names: SeatNamer
     case Phase.GIVE_UP_CARD:
       text = t(`t67.prompt.giveUp.${you}`, { name: n(who) });
       break;
-    case Phase.FINISHED:
-      text = t("t67.prompt.finished", {
+    case Phase.FINISHED: {
+      const end = endOf(events);
+      const winner = end?.winner ?? Team.UNKNOWN;
+      const winners = v.players.filter((x) => winner === Team.UNKNOWN || x.loyalty === winner).map((x) => n(x.seat)).join(", ");
+      text = t(winner === Team.UNKNOWN ? "t67.prompt.finishedDraw" : "t67.prompt.finished", {
         british: v.britishTotal,
         french: v.frenchTotal,
+        team: teamName(winner),
+        names: winners || "—",
       });
       break;
+    }
     default:
       text = "";
   }
