@@ -55,14 +55,20 @@ async function expectNoEnglish(page: Page, lang: "es" | "it") {
 
 /** Is one of Anne's enabled move controls inside the viewport? */
 async function moveInView(page: Page): Promise<boolean> {
-  // Where things end up: after the motion (at most 400 ms).
-  await page.waitForFunction(() => document.getAnimations().length === 0, undefined, { timeout: 2000, polling: 20 }).catch(() => undefined);
-  return page.evaluate(() =>
-    Array.from(document.querySelectorAll<HTMLElement>("[data-testid=table] button.move:not(:disabled)")).some((b) => {
-      const r = b.getBoundingClientRect();
-      return r.height > 0 && r.bottom > 0 && r.top < innerHeight && r.right > 0 && r.left < innerWidth;
-    }),
-  );
+  // Where things end up, within a second (the motion lasts at most 400 ms).
+  return page
+    .waitForFunction(
+      () =>
+        document.getAnimations().length === 0 &&
+        Array.from(document.querySelectorAll<HTMLElement>("[data-testid=table] button.move:not(:disabled)")).some((b) => {
+          const r = b.getBoundingClientRect();
+          return r.height > 0 && r.bottom > 0 && r.top < innerHeight && r.right > 0 && r.left < innerWidth;
+        }),
+      undefined,
+      { timeout: 1000, polling: 20 },
+    )
+    .then(() => true)
+    .catch(() => false);
 }
 
 const animations = (page: Page) => page.evaluate(() => Number(document.documentElement.dataset.animations ?? "0"));
@@ -130,7 +136,8 @@ for (const size of [
       await expect(page.getByTestId("moves")).toHaveCount(0);
       if (await moveInView(page)) inView++;
       else {
-        misses.push((await page.getByTestId("t67-prompt").innerText()).slice(0, 120));
+        const where = await page.evaluate(() => ({ y: scrollY, h: innerHeight, b: Array.from(document.querySelectorAll<HTMLElement>("[data-testid=table] button.move:not(:disabled)")).slice(0, 4).map((x) => `${x.dataset.move}@${Math.round(x.getBoundingClientRect().top)}`) }));
+        misses.push(`${(await page.getByTestId("t67-prompt").innerText()).slice(0, 60)} ${JSON.stringify(where)}`);
         if (misses.length === 1) await shotAt(page, info, `tortuga-1667-${size.name}-miss.png`);
       }
       if (await page.getByTestId("vote").isVisible().catch(() => false)) {

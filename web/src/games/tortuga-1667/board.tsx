@@ -11,7 +11,7 @@ import type { EventRecord } from "../../gen/brethren/v1/game_pb";
 import type { BoardProps, EventOf, GameMoves, TypedMove, ActionKind } from "../types";
 import { isCase } from "../types";
 import { t } from "../../i18n";
-import { useFlip, lastMove } from "../../ui/motion";
+import { useFlip, lastMove, MOTION_MS } from "../../ui/motion";
 import type { SeatNamer } from "../../logic/describe";
 import {
   Phase,
@@ -48,6 +48,8 @@ const BOAT_AREAS = [Area.FD_LIFEBOAT, Area.JR_LIFEBOAT];
 /** A ship holds at most five pawns (T67-11): five fixed places, so nothing jumps. */
 const CREW_PLACES = 5;
 const ROW_SIZE = 5;
+/** After the motion, how long the page may still be settling before the moves are brought into view again. */
+const SETTLE_MS = 100;
 
 type StoreModule = typeof import("../../state/store");
 let storeModule: StoreModule | null = null;
@@ -262,17 +264,24 @@ export function Board({ view: v, match, moves, names, me, lastEvents }: BoardPro
   // A layout effect declared before the motion's: positions are measured before anything glides.
   const mustAct = me >= 0 && !match.finished && match.toAct.includes(me);
   useLayoutEffect(() => {
-    const el = root.current;
-    if (!mustAct || !el) return;
-    const a = document.activeElement;
-    if (a && (a.tagName === "INPUT" || a.tagName === "TEXTAREA" || a.tagName === "SELECT")) return;
-    const buttons = Array.from(el.querySelectorAll<HTMLElement>("button.move:not(:disabled)"));
-    const inView = (b: HTMLElement) => {
-      const r = b.getBoundingClientRect();
-      return r.height > 0 && r.bottom > 0 && r.top < innerHeight;
+    if (!mustAct) return;
+    const bringIntoView = () => {
+      const el = root.current;
+      if (!el) return;
+      const a = document.activeElement;
+      if (a && (a.tagName === "INPUT" || a.tagName === "TEXTAREA" || a.tagName === "SELECT")) return;
+      const buttons = Array.from(el.querySelectorAll<HTMLElement>("button.move:not(:disabled)"));
+      const inView = (b: HTMLElement) => {
+        const r = b.getBoundingClientRect();
+        return r.height > 0 && r.bottom > 0 && r.top < innerHeight;
+      };
+      if (buttons.length === 0 || buttons.some(inView)) return;
+      buttons[0].scrollIntoView({ block: "center" });
     };
-    if (buttons.length === 0 || buttons.some(inView)) return;
-    buttons[0].scrollIntoView({ block: "center" });
+    bringIntoView();
+    // Once more when the motion has ended and late parts of the page have settled.
+    const again = setTimeout(bringIntoView, MOTION_MS + SETTLE_MS);
+    return () => clearTimeout(again);
   }, [String(match.version), mustAct]);
   // Motion inside each region (so that a region growing above another moves nothing in it).
   const seaRef = useRef<HTMLDivElement>(null);
