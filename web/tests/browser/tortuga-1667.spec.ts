@@ -192,6 +192,7 @@ for (const size of [
       if (!shot && moved >= 6) {
         shot = true;
         await shotAt(page, info, `tortuga-1667-${size.name}.png`);
+        await shotAt(page, info, `tortuga-1667-${size.name}-sea.png`, "t67-sea");
       }
     }
     await expect(page.getByTestId("outcome")).toBeVisible({ timeout: 30_000 });
@@ -215,12 +216,12 @@ for (const size of [
   });
 }
 
-async function shotAt(page: Page, info: import("@playwright/test").TestInfo, name: string) {
+async function shotAt(page: Page, info: import("@playwright/test").TestInfo, name: string, part = "t67-board") {
   mkdirSync(info.outputDir, { recursive: true });
   // The board as a player sees it: motion finished, scrolled to the board; then back where the page was.
   await page.waitForFunction(() => document.getAnimations().length === 0, undefined, { timeout: 5000 }).catch(() => undefined);
   const y = await page.evaluate(() => scrollY);
-  await page.evaluate(() => document.querySelector("[data-testid=t67-board]")?.scrollIntoView({ block: "start" }));
+  await page.evaluate((id) => document.querySelector(`[data-testid=${id}]`)?.scrollIntoView({ block: "start" }), part);
   const png = await page.screenshot({ fullPage: false });
   await page.evaluate((top) => scrollTo(0, top), y);
   writeFileSync(info.outputPath(name), png);
