@@ -10,7 +10,6 @@ import type { ComponentChildren } from "preact";
 import type { BoardProps, EventOf } from "../types";
 import { t } from "../../i18n";
 import { useFlip, lastMove } from "../../ui/motion";
-import { MoveButton } from "../../ui/moves";
 import {
   Colour,
   Good,
@@ -292,16 +291,10 @@ export function Board({ view: v, match, moves, names, me, lastEvents }: BoardPro
             const rm = own ? moves.take("removeLoot", (a) => a.lootId === l.id) : [];
             const mv = own ? moves.take("moveSpecial", (a) => a.lootId === l.id) : [];
             return (
-              <span class="cargo">
+              <span class="cargo" {...(rm.length + mv.length > 0 ? { role: "group", "aria-label": lootTitle(l) } : {})}>
                 <LootFace card={l} touched={touched} small />
-                {rm.map((m) => (
-                  <MoveButton e={m.entry} label={t("prq.removeLootLabel", { loot: lootLabel(l), ship: goodWord(s.good) })}>✖</MoveButton>
-                ))}
-                {mv.map((m) => (
-                  <MoveButton e={m.entry} label={t("prq.moveLabel", { loot: lootLabel(l), from: goodWord(s.good), to: goodWord(m.payload.to) })}>
-                    →{GOOD_SYMBOL[m.payload.to]}
-                  </MoveButton>
-                ))}
+                {rm.map((m) => moves.button(m, "✖"))}
+                {mv.map((m) => moves.button(m, `→${GOOD_SYMBOL[m.payload.to]}`))}
               </span>
             );
           })}
@@ -491,12 +484,8 @@ export function Board({ view: v, match, moves, names, me, lastEvents }: BoardPro
               const choose = moves.take("chooseLoot", (a) => a.lootId === card.id);
               const face = <LootFace card={card} touched={touched} extra={extra} />;
               return (
-                <span class={`lslot ${isPirate ? "pirated" : ""}`}>
-                  {choose.length > 0
-                    ? choose.map((m) => (
-                        <MoveButton e={m.entry} label={t("prq.chooseLootLabel", { loot: lootTitle(card) })}>{face}</MoveButton>
-                      ))
-                    : face}
+                <span class={`lslot ${isPirate ? "pirated" : ""}`} {...(choose.length > 0 ? { role: "group", "aria-label": lootTitle(card) } : {})}>
+                  {choose.length > 0 ? choose.map((m) => moves.button(m, face)) : face}
                 </span>
               );
             })}
