@@ -239,7 +239,7 @@ export function Board({ view: v, match, moves, names, me, lastEvents }: BoardPro
         </span>
         <span class="tags">
           {p.seat === v.privilegedSeat && <span class="tag priv" title={t("prq.privilegedTitle")}>👑</span>}
-          {p.seat === v.dealer && <span class="tag" title={t("prq.dealerTitle")}>🂠</span>}
+          {p.seat === v.dealer && <span class="tag" title={t("prq.dealerTitle")}>{t("prq.dealerShort")}</span>}
           {p.seat === leader && !inAuction && <span class="tag lead" title={t("prq.leaderTitle")}>{t("prq.leads")}</span>}
           {isWin && <span class="tag win" title={t("prq.winningTitle")}>{t("prq.winning")}</span>}
         </span>
@@ -333,7 +333,6 @@ export function Board({ view: v, match, moves, names, me, lastEvents }: BoardPro
       <li class={`prq-player ${p.seat === me ? "me" : ""}`} data-testid={`player-${p.seat}`}>
         <div class="phead">
           <strong>{names(p.seat)}</strong>
-          {p.seat === me && <span class="you">{t("prq.you")}</span>}
           <span class="count" data-anim-key={handKey(p.seat)} title={t("prq.handCount", { n: p.handCount })} aria-label={t("prq.handCount", { n: p.handCount })}>
             🂠 {p.handCount}
           </span>
