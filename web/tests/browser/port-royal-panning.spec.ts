@@ -60,7 +60,7 @@ async function expectNoEnglish(page: Page, lang: "es" | "it", words: string[]) {
 }
 
 test("port-royal-panning: a whole match on the drawn board, phone and desktop", async ({ browser }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(420_000);
   mkdirSync(RESULTS, { recursive: true });
   const random = seeded(23);
   const anne = await open(browser, "Anne", PHONE);

@@ -273,7 +273,6 @@ export function Board({ view: v, match, moves, names, me, lastEvents }: BoardPro
         <div class="deck" title={title} aria-label={title} role="group">
           <span class="good" aria-hidden="true">{GOOD_SYMBOL[s.good]}</span>
           <span class="tons" aria-hidden="true">{s.weight}/{s.capacity}t</span>
-          {s.sunk && <span class="sunk-tag">☠ {t("prq.sunk")}</span>}
         </div>
         <div
           class="cap"
@@ -312,9 +311,15 @@ export function Board({ view: v, match, moves, names, me, lastEvents }: BoardPro
             );
           })}
         </div>
-        <div class="worth" title={t("prq.valueTitle")}>
-          {t("prq.value", { v: match.finished && s.value ? s.value : s.lootValue })}
-        </div>
+        {v.phase === Phase.FINISHED ? (
+          <div class="worth final" title={t("prq.finalValueTitle")}>
+            {s.sunk ? `☠ ${t("prq.sunk")}: 0` : t("prq.value", { v: s.value })}
+          </div>
+        ) : (
+          <div class="worth" title={t("prq.valueTitle")}>
+            {t("prq.value", { v: s.lootValue })}
+          </div>
+        )}
         {own && (
           <div class="ship-moves">
             {moves.buttons("placeLoot", (a) => a.ship === s.good, () => `⬇ ${t("prq.loadHere")}`)}
@@ -422,6 +427,7 @@ export function Board({ view: v, match, moves, names, me, lastEvents }: BoardPro
             )}
           </h4>
           <ol class="slots" style={{ "--seats": String(n) }}>{v.players.map(slot)}</ol>
+          <div class="foot">
           {(bids.length > 0 || passes.length > 0) && (
             <div class="bids" role="group" aria-label={t("prq.bidGroup")}>
               {bids.length > 0 && <span class="lbl">{t("prq.bidLabel")}</span>}
@@ -462,6 +468,7 @@ export function Board({ view: v, match, moves, names, me, lastEvents }: BoardPro
               {pendingMoves.length > 0 && <span class="pmoves">{pendingMoves}</span>}
             </div>
           )}
+          </div>
         </section>
         <section class="prq-lootrow" data-testid="prq-loot" aria-label={t("prq.loot")}>
           <h4>
