@@ -344,7 +344,7 @@ export function Board({ view: v, match, moves, names, me, lastEvents }: BoardPro
           {p.removeCardKept && <span class="kept" title={t("prq.keptTitle")}>✖1</span>}
           {p.voidColours.map((c) => (
             <span class={`void ${CREW_CLASS[c]}`} title={t("prq.voidTitle", { colour: crewColourWord(c) })} aria-label={t("prq.voidTitle", { colour: crewColourWord(c) })}>
-              {CREW_SYMBOL[c]}⃠
+              {t("prq.voidShort", { sym: CREW_SYMBOL[c] })}
             </span>
           ))}
           {(match.finished || v.phase === Phase.FINISHED) && <span class="score">★ {p.score}</span>}
