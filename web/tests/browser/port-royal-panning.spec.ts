@@ -166,10 +166,17 @@ test("port-royal-panning: a whole match on the drawn board, phone and desktop", 
     }
     if (!langChecked && moves >= 60) {
       langChecked = true;
+      // The rules panel: how to play, each special card, the current phase marked.
+      await carla.page.locator("details.rules summary").click();
+      await expect(carla.page.getByTestId("rules-panel").locator("section[aria-current=step]")).toHaveCount(1);
+      await expect(carla.page.getByTestId("prq-rules-specials").locator("li")).toHaveCount(9);
       expectNoCodeText(await visibleText(carla.page));
       await expectNoEnglish(carla.page, "es", words);
       writeFileSync(join(RESULTS, "port-royal-panning-es.png"), await carla.page.screenshot({ fullPage: true }));
       await expectNoEnglish(carla.page, "it", words);
+      const rulesText = (await carla.page.getByTestId("rules-panel").innerText()).toLowerCase();
+      expect(words.filter((w) => new RegExp(`(^|[^\\p{L}])${w}([^\\p{L}]|$)`, "u").test(rulesText)), "English words in the Italian rules").toEqual([]);
+      expect(rulesText, "no rule ids").not.toMatch(/prq-/);
       await carla.page.getByTestId("lang").selectOption("en");
     }
   }
