@@ -21,6 +21,8 @@ const ALLOWED_SAME = new Set([
   "Chat", // Spanish and Italian use the English word
   "no", // the same word in Spanish and Italian
   "rum", // the same word in Italian
+  "Neutral", // the same word in Spanish (Tortuga's neutral depot)
+  "max", // the usual abbreviation in Italian too ("max 5")
   "Mademoiselle", // a card's name, French in every edition
   "Bot ({kind})", // "bot" is the word in Spanish and Italian too
 ]);
