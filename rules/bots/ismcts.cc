@@ -92,9 +92,9 @@ std::optional<ActionId> IsmctsBot::choose(const State& state, Seat seat, std::st
       auto& edges = nodes_[static_cast<std::size_t>(node)].edges;
       // Edges are kept sorted by (seat, action); add the new ones.
       for (ActionId a : legal_) {
-        auto it = std::lower_bound(edges.begin(), edges.end(), std::make_pair(s, a), [](const Edge& e, const auto& key) {
-          return std::make_pair(e.seat, e.action) < key;
-        });
+        auto it =
+            std::lower_bound(edges.begin(), edges.end(), std::make_pair(s, a),
+                             [](const Edge& e, const auto& key) { return std::make_pair(e.seat, e.action) < key; });
         if (it == edges.end() || it->seat != s || it->action != a) {
           edges.insert(it, Edge{s, a});
         }
@@ -102,8 +102,9 @@ std::optional<ActionId> IsmctsBot::choose(const State& state, Seat seat, std::st
       untried.clear();
       int best = -1;
       double best_score = -1;
-      auto first = std::lower_bound(edges.begin(), edges.end(), std::make_pair(s, ActionId{0}),
-                                    [](const Edge& e, const auto& key) { return std::make_pair(e.seat, e.action) < key; });
+      auto first =
+          std::lower_bound(edges.begin(), edges.end(), std::make_pair(s, ActionId{0}),
+                           [](const Edge& e, const auto& key) { return std::make_pair(e.seat, e.action) < key; });
       std::size_t li = 0;
       for (auto it = first; it != edges.end() && it->seat == s && li < legal_.size(); ++it) {
         if (it->action != legal_[li]) continue;  // not available in this determinisation

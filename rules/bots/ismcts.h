@@ -93,8 +93,8 @@ class IsmctsBot final : public SearchBot {
     ActionId action;
     std::uint32_t visits = 0;
     std::uint32_t available = 0;
-    double value = 0;    // sum of the acting seat's values
-    int child = -1;      // index into nodes_, -1 until expanded
+    double value = 0;  // sum of the acting seat's values
+    int child = -1;    // index into nodes_, -1 until expanded
   };
   struct Node {
     std::vector<Edge> edges;

@@ -59,11 +59,15 @@ std::string information_state(const State& state, Viewer viewer) {
   return out;
 }
 
-IsmctsBot capped_bot(std::uint64_t seed, std::uint64_t iterations) {
-  IsmctsConfig config;
-  config.time_budget = std::chrono::milliseconds(0);
-  config.max_iterations = iterations;
-  return IsmctsBot(config, seed);
+// The hard bot's own settings (its rollout policy included) with an
+// iteration cap instead of its time budget; random rollouts when `random`.
+IsmctsBot capped_bot(const Game& game, std::uint64_t seed, std::uint64_t iterations, bool random = false) {
+  auto config = search_bot_config(game.id(), "hard");
+  REQUIRE(config);
+  config->time_budget = std::chrono::milliseconds(0);
+  config->max_iterations = iterations;
+  if (random) config->make_rollout_bot = nullptr;
+  return IsmctsBot(*config, seed);
 }
 
 std::unique_ptr<State> new_match(const Game& game, int seats, std::uint64_t seed) {
@@ -116,18 +120,21 @@ TEST_CASE("ISMCTS: the same seed and iteration cap give the same move", "[bots]"
     auto state = new_match(*game, 4, 11);
     Rng rng(5);
     int checked = 0;
-    for (int step = 0; step < 400 && !state->is_terminal() && checked < 6; ++step) {
+    for (int step = 0; step < 400 && !state->is_terminal() && checked < 3; ++step) {
       if (step % 7 == 0) {
         for (Seat seat : state->acting_seats()) {
           if (state->legal_actions(seat).size() < 2) continue;
-          IsmctsBot a = capped_bot(99, 60), b = capped_bot(99, 60);
-          const auto first = a.choose(*state, seat, {});
-          const auto again = a.choose(*state, seat, {});  // the same object, a second time
-          const auto other = b.choose(*state, seat, {});
-          REQUIRE(first);
-          REQUIRE(first == again);
-          REQUIRE(first == other);
-          REQUIRE(a.last_stats().iterations == 60);
+          for (bool random : {false, true}) {
+            const std::uint64_t cap = random ? 40 : 6;
+            IsmctsBot a = capped_bot(*game, 99, cap, random), b = capped_bot(*game, 99, cap, random);
+            const auto first = a.choose(*state, seat, {});
+            const auto again = a.choose(*state, seat, {});  // the same object, a second time
+            const auto other = b.choose(*state, seat, {});
+            REQUIRE(first);
+            REQUIRE(first == again);
+            REQUIRE(first == other);
+            REQUIRE(a.last_stats().iterations == cap);
+          }
           ++checked;
         }
       }
@@ -141,7 +148,7 @@ TEST_CASE("ISMCTS: nothing to choose when the seat need not act or the match is 
   for (const Game* game : games()) {
     INFO(game->id());
     auto state = new_match(*game, 4, 3);
-    IsmctsBot bot = capped_bot(1, 20);
+    IsmctsBot bot = capped_bot(*game, 1, 20);
     for (Seat seat = 0; seat < 4; ++seat) {
       if (!state->is_acting(seat)) REQUIRE_FALSE(bot.choose(*state, seat, {}));
     }
@@ -160,9 +167,10 @@ TEST_CASE("ISMCTS: nothing to choose when the seat need not act or the match is 
 // through resample_hidden must choose the same move in both.
 TEST_CASE("ISMCTS cannot cheat: states that differ only in hidden information get the same move", "[bots]") {
   const int games_per_count = reduced() ? 1 : 2;
-  const std::uint64_t iterations = reduced() ? 12 : 32;
+  // Heuristic rollouts (the bots' own) and random ones, in turn.
+  const std::uint64_t iterations = reduced() ? 4 : 8, random_iterations = reduced() ? 12 : 32;
   // Pairs per game, spread along it (a long game is sampled more sparsely).
-  const int per_game = reduced() ? 6 : 16;
+  const int per_game = reduced() ? 6 : 12;
   for (const Game* game : games()) {
     int pairs = 0, differing = 0, simultaneous = 0;
     for (int seats : seat_counts(*game)) {
@@ -188,8 +196,10 @@ TEST_CASE("ISMCTS cannot cheat: states that differ only in hidden information ge
               REQUIRE(information_state(*twin, me) == information_state(*state, me));
               if (twin->serialize() != state->serialize()) ++differing;
               if (acting.size() > 1) ++simultaneous;
-              IsmctsBot a = capped_bot(seed + static_cast<std::uint64_t>(step), iterations);
-              IsmctsBot b = capped_bot(seed + static_cast<std::uint64_t>(step), iterations);
+              const bool random = pairs % 2 == 1;
+              const std::uint64_t cap = random ? random_iterations : iterations;
+              IsmctsBot a = capped_bot(*game, seed + static_cast<std::uint64_t>(step), cap, random);
+              IsmctsBot b = capped_bot(*game, seed + static_cast<std::uint64_t>(step), cap, random);
               const auto on_true = a.choose(*state, seat, {});
               const auto on_twin = b.choose(*twin, seat, {});
               REQUIRE(on_true);
@@ -233,7 +243,7 @@ TEST_CASE("ISMCTS: a seat still to choose ignores the secret choices already mad
             auto twin = state->clone();
             twin->resample_hidden(Viewer::player(seat), sampler);
             REQUIRE(information_state(*twin, Viewer::player(seat)) == information_state(*state, Viewer::player(seat)));
-            IsmctsBot a = capped_bot(seed, 30), b = capped_bot(seed, 30);
+            IsmctsBot a = capped_bot(*game, seed, 20), b = capped_bot(*game, seed, 20);
             REQUIRE(a.choose(*state, seat, {}) == b.choose(*twin, seat, {}));
             ++found;
           }
@@ -250,7 +260,8 @@ TEST_CASE("ISMCTS: a seat still to choose ignores the secret choices already mad
 // Whole games: one capped search bot against heuristic bots, at several seat
 // counts, seat rotated; every move legal (checked apply), every game ends.
 TEST_CASE("ISMCTS: legal moves over whole games against heuristic bots", "[bots]") {
-  const std::uint64_t iterations = reduced() ? 8 : 24;
+  // Game 0 with the bots' heuristic rollouts, game 1 with random ones.
+  const std::uint64_t iterations = reduced() ? 2 : 4, random_iterations = reduced() ? 8 : 24;
   for (const Game* game : games()) {
     for (int seats : seat_counts(*game)) {
       const int games = reduced() ? 1 : 2;
@@ -260,7 +271,7 @@ TEST_CASE("ISMCTS: legal moves over whole games against heuristic bots", "[bots]
         auto state = new_match(*game, seats, seed);
         std::vector<std::unique_ptr<Bot>> others;
         for (Seat s = 0; s < seats; ++s) others.push_back(make_bot(game->id(), "heuristic", seed * 13 + s));
-        IsmctsBot search = capped_bot(seed, iterations);
+        IsmctsBot search = capped_bot(*game, seed, g == 0 ? iterations : random_iterations, g == 1);
         Rng order(seed);
         std::uint64_t moves = 0, searched = 0;
         INFO(game->id() << ", " << seats << " seats, seed " << seed);
@@ -305,7 +316,7 @@ TEST_CASE("ISMCTS: a stop request ends the search with a legal move", "[bots]") 
 
     // Stopped before it starts: a legal move at once, no iteration.
     {
-      IsmctsBot bot = capped_bot(1, 0);
+      IsmctsBot bot = capped_bot(*game, 1, 0);
       std::stop_source stop;
       stop.request_stop();
       const auto action = bot.choose(*state, seat, stop.get_token());
@@ -318,7 +329,7 @@ TEST_CASE("ISMCTS: a stop request ends the search with a legal move", "[bots]") 
     // the request can end this search (without it the future never becomes
     // ready); it then returns a legal move.
     {
-      IsmctsBot bot = capped_bot(2, 0);
+      IsmctsBot bot = capped_bot(*game, 2, 0);
       std::stop_source stop;
       auto result = std::async(std::launch::async, [&] { return bot.choose(*state, seat, stop.get_token()); });
       stop.request_stop();
