@@ -25,11 +25,11 @@ std::optional<IsmctsConfig> arena_search_config(const std::string& game_id, cons
   auto config = search_bot_config(game_id, kind);
   if (!config) return std::nullopt;
   if (options.iterations > 0 || options.iterations_per_second > 0) {
-    config->max_iterations = options.iterations > 0
-                                 ? options.iterations
-                                 : std::max<std::uint64_t>(1, options.iterations_per_second *
-                                                                  static_cast<std::uint64_t>(config->time_budget.count()) /
-                                                                  1000);
+    config->max_iterations =
+        options.iterations > 0
+            ? options.iterations
+            : std::max<std::uint64_t>(
+                  1, options.iterations_per_second * static_cast<std::uint64_t>(config->time_budget.count()) / 1000);
     config->time_budget = std::chrono::milliseconds(0);
   }
   if (options.heuristic_rollout_moves >= 0) {
@@ -53,6 +53,7 @@ struct Player {
 
 struct GameRecord {
   bool finished = false;
+  bool abandoned = false;
   std::vector<int> kind_of_seat;
   std::vector<bool> won;
   std::vector<int> score;
@@ -61,7 +62,7 @@ struct GameRecord {
 };
 
 Result<GameRecord> play_one(const Game& game, const ArenaOptions& options, const std::vector<std::string>& kind_names,
-                            std::uint64_t index) {
+                            std::uint64_t index, const std::atomic<bool>& expired) {
   const int seats = options.seats;
   const std::uint64_t seed = options.seed + index;
   const std::uint64_t secret = (seed * 0x9E3779B97F4A7C15ULL) | 1;
@@ -73,9 +74,10 @@ Result<GameRecord> play_one(const Game& game, const ArenaOptions& options, const
   record.iterations.resize(kind_names.size());
   std::vector<Player> players(static_cast<std::size_t>(seats));
   for (Seat s = 0; s < seats; ++s) {
-    const std::size_t k = options.rotate ? static_cast<std::size_t>((static_cast<std::uint64_t>(s) + index) %
-                                                                     static_cast<std::uint64_t>(seats))
-                                         : static_cast<std::size_t>(s);
+    const std::size_t k =
+        options.rotate
+            ? static_cast<std::size_t>((static_cast<std::uint64_t>(s) + index) % static_cast<std::uint64_t>(seats))
+            : static_cast<std::size_t>(s);
     const std::string& kind = options.kinds[k];
     Player& p = players[static_cast<std::size_t>(s)];
     p.kind_index = static_cast<int>(std::find(kind_names.begin(), kind_names.end(), kind) - kind_names.begin());
@@ -92,6 +94,10 @@ Result<GameRecord> play_one(const Game& game, const ArenaOptions& options, const
   std::uint64_t moves = 0;
   std::vector<Seat> acting;
   while (!state->is_terminal() && moves < game.max_moves()) {
+    if (expired.load(std::memory_order_relaxed)) {
+      record.abandoned = true;
+      return record;
+    }
     state->fill_acting_seats(acting);
     const Seat seat = acting[order.below(static_cast<std::uint32_t>(acting.size()))];
     Player& p = players[static_cast<std::size_t>(seat)];
@@ -176,22 +182,32 @@ Result<ArenaResult> run_arena(const Game& game, const ArenaOptions& options) {
     result.kinds.back().kind = k;
   }
   std::atomic<std::uint64_t> next{0};
+  std::atomic<bool> expired{false};
   std::mutex mutex;
   std::optional<Error> failure;
   const auto start = std::chrono::steady_clock::now();
   auto worker = [&] {
     for (;;) {
+      if (options.max_seconds > 0 &&
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() >= options.max_seconds) {
+        expired = true;
+      }
+      if (expired) return;
       const std::uint64_t i = next.fetch_add(1);
       if (i >= options.games) return;
       {
         std::lock_guard lock(mutex);
         if (failure) return;
       }
-      auto record = play_one(game, options, kind_names, i);
+      auto record = play_one(game, options, kind_names, i, expired);
       std::lock_guard lock(mutex);
       if (!record) {
         if (!failure) failure = record.error();
         return;
+      }
+      if (record->abandoned) {
+        ++result.abandoned;
+        continue;
       }
       ++result.games;
       if (!record->finished) {
@@ -213,8 +229,16 @@ Result<ArenaResult> run_arena(const Game& game, const ArenaOptions& options) {
     }
   };
   std::vector<std::thread> threads;
-  for (int t = 1; t < std::max(1, options.threads); ++t) threads.emplace_back(worker);
-  worker();
+  for (int t = 0; t < std::max(1, options.threads); ++t) threads.emplace_back(worker);
+  if (options.max_seconds > 0) {
+    // Wakes up now and then to cut the games under way off at the limit.
+    while (next.load() < options.games + static_cast<std::uint64_t>(threads.size()) && !expired) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+      if (std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() >= options.max_seconds) {
+        expired = true;
+      }
+    }
+  }
   for (auto& t : threads) t.join();
   if (failure) return *failure;
   result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -234,10 +258,12 @@ std::string format_arena(const Game& game, const ArenaOptions& options, const Ar
              std::to_string(options.iterations_per_second) + ", medium " +
              std::to_string(options.iterations_per_second / 5) + " per move)";
   }
-  std::snprintf(line, sizeof line, "arena: %s, %d seats, bots %s%s, %llu games (%llu unfinished), %d threads\n",
+  std::snprintf(line, sizeof line,
+                "arena: %s, %d seats, bots %s%s, %llu games (%llu unfinished, %llu cut off by the time limit), %d "
+                "threads\n",
                 game.id().c_str(), options.seats, kinds.c_str(), options.rotate ? " rotated" : "",
                 static_cast<unsigned long long>(result.games), static_cast<unsigned long long>(result.unfinished),
-                options.threads);
+                static_cast<unsigned long long>(result.abandoned), options.threads);
   out += line;
   out += "search: " + search + "\n";
   const bool team_game = game.id() == "tortuga-1667";

@@ -32,6 +32,9 @@ struct ArenaOptions {
   // game's heuristic bot (0: random rollouts, the default).
   int heuristic_rollout_moves = -1;  // -1: the kind's default
   double exploration = 0;            // 0: the kind's default
+  // > 0: after this many seconds no game starts and the games under way are
+  // abandoned (not counted): the report covers the games finished by then.
+  double max_seconds = 0;
 };
 
 struct KindStats {
@@ -47,6 +50,7 @@ struct KindStats {
 struct ArenaResult {
   std::uint64_t games = 0;
   std::uint64_t unfinished = 0;
+  std::uint64_t abandoned = 0;   // cut off by max_seconds
   std::vector<KindStats> kinds;  // in order of first appearance
   double seconds = 0;
 };

@@ -40,7 +40,9 @@ int main(int argc, char** argv) {
        "search kinds: an iteration cap of this many per second of their time budget (hard 1 s, medium 0.2 s)")
       ("heuristic-rollout", po::value(&options.heuristic_rollout_moves)->default_value(-1),
        "search kinds: the first N rollout moves by the heuristic bot (0: random rollouts)")
-      ("exploration", po::value(&options.exploration)->default_value(0), "search kinds: UCB constant (0: default)");
+      ("exploration", po::value(&options.exploration)->default_value(0), "search kinds: UCB constant (0: default)")
+      ("max-seconds", po::value(&options.max_seconds)->default_value(0),
+       "stop after this many seconds; games under way are cut off and not counted (0: no limit)");
   // clang-format on
   po::variables_map vm;
   if (auto exit_code = brethren::tools::parse_command_line(argc, argv, desc, vm, "brethren-arena")) return *exit_code;

@@ -37,7 +37,7 @@ pass "brethren-microbench"
 # every game must finish and every kind be reported.
 "$build/tools/brethren-arena" --game letter-of-marque --bots hard,heuristic,heuristic,heuristic --games 8 \
   --iterations 200 --threads 2 >"$BENCH_TMP/arena.txt"
-grep -q "8 games (0 unfinished)" "$BENCH_TMP/arena.txt"
+grep -q "8 games (0 unfinished, 0 cut off" "$BENCH_TMP/arena.txt"
 grep -q "^hard " "$BENCH_TMP/arena.txt"
 grep -q "^heuristic " "$BENCH_TMP/arena.txt"
 pass "brethren-arena"
