@@ -41,6 +41,8 @@ std::optional<IsmctsConfig> arena_search_config(const std::string& game_id, cons
     }
   }
   if (options.exploration > 0) config->exploration = options.exploration;
+  if (options.opponents_by_rollout_policy >= 0)
+    config->opponents_by_rollout_policy = options.opponents_by_rollout_policy;
   return config;
 }
 

@@ -30,8 +30,9 @@ struct ArenaOptions {
   std::uint64_t iterations_per_second = 0;
   // Rollout policy of the search kinds: the first N rollout moves by the
   // game's heuristic bot (0: random rollouts, the default).
-  int heuristic_rollout_moves = -1;  // -1: the kind's default
-  double exploration = 0;            // 0: the kind's default
+  int heuristic_rollout_moves = -1;      // -1: the kind's default
+  double exploration = 0;                // 0: the kind's default
+  int opponents_by_rollout_policy = -1;  // -1: the kind's default; 0/1: off/on
   // > 0: after this many seconds no game starts and the games under way are
   // abandoned (not counted): the report covers the games finished by then.
   double max_seconds = 0;

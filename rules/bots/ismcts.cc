@@ -27,6 +27,19 @@ Seat IsmctsBot::pick_seat(const std::vector<Seat>& acting, Seat root_seat, Rng& 
   return acting[rng.below(static_cast<std::uint32_t>(acting.size()))];
 }
 
+void IsmctsBot::policy_move(State& state, Seat s, Rng& rng, std::vector<std::unique_ptr<Bot>>& bots) {
+  if (!bots.empty()) {
+    if (auto message = bots[static_cast<std::size_t>(s)]->choose(state.view(Viewer::player(s)))) {
+      if (auto action = state.decode_action(s, *message); action.ok() && state.is_legal(s, *action)) {
+        state.apply_legal(s, *action);
+        return;
+      }
+    }
+  }
+  state.fill_legal_actions(s, legal_);
+  state.apply_legal(s, legal_[rng.below(static_cast<std::uint32_t>(legal_.size()))]);
+}
+
 void IsmctsBot::rollout(State& state, Rng& rng, std::vector<std::unique_ptr<Bot>>& bots) {
   int heuristic_left = bots.empty() ? 0 : config_.heuristic_rollout_moves;
   while (!state.is_terminal()) {
@@ -88,6 +101,10 @@ std::optional<ActionId> IsmctsBot::choose(const State& state, Seat seat, std::st
     while (!det->is_terminal()) {
       det->fill_acting_seats(acting_);
       const Seat s = pick_seat(acting_, seat, rng);
+      if (config_.opponents_by_rollout_policy && s != seat) {
+        policy_move(*det, s, rng, bots);
+        continue;
+      }
       det->fill_legal_actions(s, legal_);
       auto& edges = nodes_[static_cast<std::size_t>(node)].edges;
       // Edges are kept sorted by (seat, action); add the new ones.

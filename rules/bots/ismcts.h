@@ -66,6 +66,12 @@ struct IsmctsConfig {
   // heuristic bot's (on the acting seat's view), the rest random.
   std::function<std::unique_ptr<Bot>(std::uint64_t seed)> make_rollout_bot;
   int heuristic_rollout_moves = 0;
+  // Off (the default): every seat's decisions are tree nodes (SO-ISMCTS).
+  // On: only the bot's own decisions are; the other seats play the rollout
+  // policy inside the tree too, i.e. they are modelled by it (with heuristic
+  // rollouts: each decides from its own view of the determinisation, its own
+  // hidden cards and loyalty included, which a shared tree node cannot do).
+  bool opponents_by_rollout_policy = false;
 };
 
 // What the last search did (for the arena, benchmarks and tests).
@@ -103,6 +109,8 @@ class IsmctsBot final : public SearchBot {
   Seat pick_seat(const std::vector<Seat>& acting, Seat root_seat, Rng& rng) const;
   Edge& edge_for(int node, Seat seat, ActionId action);
   void rollout(State& state, Rng& rng, std::vector<std::unique_ptr<Bot>>& bots);
+  // One move of `seat` by the rollout policy.
+  void policy_move(State& state, Seat seat, Rng& rng, std::vector<std::unique_ptr<Bot>>& bots);
 
   IsmctsConfig config_;
   std::uint64_t seed_;

@@ -61,12 +61,15 @@ std::string information_state(const State& state, Viewer viewer) {
 
 // The hard bot's own settings (its rollout policy included) with an
 // iteration cap instead of its time budget; random rollouts when `random`.
-IsmctsBot capped_bot(const Game& game, std::uint64_t seed, std::uint64_t iterations, bool random = false) {
+// `opponents_by_policy`: IsmctsConfig::opponents_by_rollout_policy.
+IsmctsBot capped_bot(const Game& game, std::uint64_t seed, std::uint64_t iterations, bool random = false,
+                     bool opponents_by_policy = false) {
   auto config = search_bot_config(game.id(), "hard");
   REQUIRE(config);
   config->time_budget = std::chrono::milliseconds(0);
   config->max_iterations = iterations;
   if (random) config->make_rollout_bot = nullptr;
+  config->opponents_by_rollout_policy = opponents_by_policy;
   return IsmctsBot(*config, seed);
 }
 
@@ -167,7 +170,8 @@ TEST_CASE("ISMCTS: nothing to choose when the seat need not act or the match is 
 // through resample_hidden must choose the same move in both.
 TEST_CASE("ISMCTS cannot cheat: states that differ only in hidden information get the same move", "[bots]") {
   const int games_per_count = reduced() ? 1 : 2;
-  // Heuristic rollouts (the bots' own) and random ones, in turn.
+  // Heuristic rollouts (the bots' own), random ones, and opponents played by
+  // the rollout policy inside the tree, in turn.
   const std::uint64_t iterations = reduced() ? 4 : 8, random_iterations = reduced() ? 12 : 32;
   // Pairs per game, spread along it (a long game is sampled more sparsely).
   const int per_game = reduced() ? 6 : 12;
@@ -196,10 +200,11 @@ TEST_CASE("ISMCTS cannot cheat: states that differ only in hidden information ge
               REQUIRE(information_state(*twin, me) == information_state(*state, me));
               if (twin->serialize() != state->serialize()) ++differing;
               if (acting.size() > 1) ++simultaneous;
-              const bool random = pairs % 2 == 1;
+              // In turn: heuristic rollouts, random ones, opponents by the policy.
+              const bool random = pairs % 3 == 1, by_policy = pairs % 3 == 2;
               const std::uint64_t cap = random ? random_iterations : iterations;
-              IsmctsBot a = capped_bot(*game, seed + static_cast<std::uint64_t>(step), cap, random);
-              IsmctsBot b = capped_bot(*game, seed + static_cast<std::uint64_t>(step), cap, random);
+              IsmctsBot a = capped_bot(*game, seed + static_cast<std::uint64_t>(step), cap, random, by_policy);
+              IsmctsBot b = capped_bot(*game, seed + static_cast<std::uint64_t>(step), cap, random, by_policy);
               const auto on_true = a.choose(*state, seat, {});
               const auto on_twin = b.choose(*twin, seat, {});
               REQUIRE(on_true);
