@@ -28,8 +28,19 @@ server_args=(--bind 127.0.0.1 --port 0 --threads 1 --rate-limit 1000000 --rate-b
 # Micro-benchmarks: each for a moment.
 "$build/bench/brethren-microbench" --benchmark_min_time=0.01 >"$BENCH_TMP/micro.txt"
 grep -q random_games/letter_of_marque_4 "$BENCH_TMP/micro.txt"
+grep -q ismcts_iterations/tortuga_1667_4 "$BENCH_TMP/micro.txt"
 if grep -q ERROR "$BENCH_TMP/micro.txt"; then cat "$BENCH_TMP/micro.txt"; exit 1; fi
 pass "brethren-microbench"
+
+# The bot arena (docs/performance.md, "Bots"): a hard bot on a small
+# iteration cap against three heuristic bots, a few games over 2 threads;
+# every game must finish and every kind be reported.
+"$build/tools/brethren-arena" --game letter-of-marque --bots hard,heuristic,heuristic,heuristic --games 8 \
+  --iterations 200 --threads 2 >"$BENCH_TMP/arena.txt"
+grep -q "8 games (0 unfinished, 0 cut off" "$BENCH_TMP/arena.txt"
+grep -q "^hard " "$BENCH_TMP/arena.txt"
+grep -q "^heuristic " "$BENCH_TMP/arena.txt"
+pass "brethren-arena"
 
 # The disk's write + fdatasync floor, in the database's directory.
 "$build/bench/brethren-fsync-probe" --dir "$BENCH_TMP" --seconds 0.2 | grep '^fsync: syncs=[1-9]'
