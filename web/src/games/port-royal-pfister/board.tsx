@@ -5,12 +5,11 @@
 // the expedition area with its requirements and the fulfil buttons; every
 // player's display (coins, victory points towards the end, swords, persons,
 // expeditions). Everything in this game's view is public: no data-private.
-import { useRef } from "preact/hooks";
+import { useEffect, useLayoutEffect, useRef } from "preact/hooks";
 import type { ComponentChildren } from "preact";
 import type { BoardProps, EventOf } from "../types";
 import { t } from "../../i18n";
 import { Phase, CardKind, Destination, type PlayerView, type View } from "../../gen/brethren/v1/port_royal_pfister_pb";
-import { MoveButton } from "../../ui/moves";
 import { useFlip, lastMove } from "../../ui/motion";
 import type { SeatNamer } from "../../logic/describe";
 import { cardsText, coinsText, swordsText, pfisterFace, pfisterLabel, pfisterTitle, effectText, needsText, shipName, ROLE_ICON, SYMBOL_ICON, type PfisterFace } from "./cards";
@@ -85,6 +84,29 @@ export function PfisterCard({ card, animKey, cls = "", children, small }: {
       {children && <div class="card-moves">{children}</div>}
     </div>
   );
+}
+
+/**
+ * A move's button with this board's own words for screen readers and the
+ * tooltip (which card, what it costs, who gets paid): the table's button
+ * carries the generic words of the action, so they are replaced once drawn.
+ */
+function Labelled({ label, children }: { label: string; children: ComponentChildren }) {
+  return <span class="prp-move" data-label={label}>{children}</span>;
+}
+
+/** Gives every button inside a Labelled its words (after each render). */
+function useMoveLabels(root: { current: HTMLElement | null }) {
+  useLayoutEffect(() => {
+    for (const span of Array.from(root.current?.querySelectorAll<HTMLElement>("span.prp-move") ?? [])) {
+      const label = span.dataset.label ?? "";
+      const b = span.querySelector("button");
+      if (b && label && b.getAttribute("aria-label") !== label) {
+        b.setAttribute("aria-label", label);
+        b.setAttribute("title", label);
+      }
+    }
+  });
 }
 
 /** What the acting seat decides now, and why, in words. */
@@ -197,6 +219,19 @@ export function Board({ view: v, moves, names, me, match, lastEvents = [] }: Boa
       return undefined;
     },
   });
+  useMoveLabels(root);
+  const myTurnNow = match.toAct.includes(me);
+  // When the seat must act and none of its controls is on screen (a phone,
+  // a long page), bring the first one into view: the moves are where the eye is.
+  useEffect(() => {
+    if (!myTurnNow || !root.current) return;
+    const buttons = Array.from(root.current.querySelectorAll<HTMLElement>("button.move"));
+    const inView = buttons.some((b) => {
+      const r = b.getBoundingClientRect();
+      return r.top >= 0 && r.bottom <= window.innerHeight && r.height > 0;
+    });
+    if (!inView && buttons.length > 0) buttons[0].scrollIntoView({ block: "center", behavior: "auto" });
+  }, [match.version, myTurnNow]);
   const { keys: touched, news } = lastTouched(lastEvents, v, names);
   const activeP = v.players.find((p) => p.seat === v.activeSeat);
   const taker = v.phase === Phase.TRADE_HIRE ? v.players.find((p) => p.seat === v.takingSeat) : undefined;
@@ -254,11 +289,10 @@ export function Board({ view: v, moves, names, me, match, lastEvents = [] }: Boa
   const drawMoves = moves.take("draw");
   const stopMoves = moves.take("stop");
   const text = prompt(v, me, names);
-  const myTurn = match.toAct.includes(me);
 
   return (
     <div class="prp-board" ref={root}>
-      <div class={`prp-status ${myTurn ? "mine" : ""}`}>
+      <div class={`prp-status ${myTurnNow ? "mine" : ""}`}>
         <p class="prp-phase" title={t(`prp.phaseHelp.${Phase[v.phase]}`)}>
           <span class="chip">{t(`prp.phase.${Phase[v.phase]}`)}</span>
           {v.endTriggered && v.phase !== Phase.FINISHED && <span class="chip end" title={t("prp.endTriggeredHelp")}>⚑ {t("prp.endTriggered")}</span>}
@@ -276,10 +310,10 @@ export function Board({ view: v, moves, names, me, match, lastEvents = [] }: Boa
           </div>
           <div class="pile-moves">
             {drawMoves.map((m) => (
-              <MoveButton e={m.entry} label={t(v.drawnThisTurn === 0 ? "prp.drawLabelFirst" : "prp.drawLabel", { n: v.drawPile })}>🂠 {t("prp.draw")}</MoveButton>
+              <Labelled label={t(v.drawnThisTurn === 0 ? "prp.drawLabelFirst" : "prp.drawLabel", { n: v.drawPile })}>{moves.button(m, <>🂠 {t("prp.draw")}</>)}</Labelled>
             ))}
             {stopMoves.map((m) => (
-              <MoveButton e={m.entry} label={t("prp.stopLabel", { colours: allowance.colours, cards: cardsText(allowance.cards) })}>✋ {t("prp.stop")}</MoveButton>
+              <Labelled label={t("prp.stopLabel", { colours: allowance.colours, cards: cardsText(allowance.cards) })}>{moves.button(m, <>✋ {t("prp.stop")}</>)}</Labelled>
             ))}
           </div>
           {v.phase === Phase.DISCOVER && <small>{t("prp.drawnThisTurn", { n: v.drawnThisTurn })}</small>}
@@ -290,10 +324,10 @@ export function Board({ view: v, moves, names, me, match, lastEvents = [] }: Boa
           {v.drawnShip !== CardKind.UNSPECIFIED ? (
             <PfisterCard card={v.drawnShip} animKey={drawnKey} cls={`${lastMove(touched, drawnKey)} ${bustWarning ? "danger" : ""}`}>
               {moves.take("repel").map((m) => (
-                <MoveButton e={m.entry} label={t("prp.repelLabel", { ship: pfisterLabel(v.drawnShip), swords: activeP?.swords ?? 0 })}>⚔ {t("prp.repel")}</MoveButton>
+                <Labelled label={t("prp.repelLabel", { ship: pfisterLabel(v.drawnShip), swords: activeP?.swords ?? 0 })}>{moves.button(m, <>⚔ {t("prp.repel")}</>)}</Labelled>
               ))}
               {moves.take("dock").map((m) => (
-                <MoveButton e={m.entry} label={t(bustWarning ? "prp.dockLabelBust" : "prp.dockLabel", { ship: pfisterLabel(v.drawnShip) })}>⚓ {t("prp.dock")}</MoveButton>
+                <Labelled label={t(bustWarning ? "prp.dockLabelBust" : "prp.dockLabel", { ship: pfisterLabel(v.drawnShip) })}>{moves.button(m, <>⚓ {t("prp.dock")}</>)}</Labelled>
               ))}
             </PfisterCard>
           ) : (
@@ -316,7 +350,7 @@ export function Board({ view: v, moves, names, me, match, lastEvents = [] }: Boa
         <h4 id="prp-harbor-h" title={t("prp.harborHelp")}>
           ⚓ {t("prp.harbor")} <small>{t("prp.harborColours", { n: allowance.colours })}</small>
           {passMoves.map((m) => (
-            <MoveButton e={m.entry} label={t("prp.passLabel")}>⏭ {t("prp.pass")}</MoveButton>
+            <Labelled label={t("prp.passLabel")}>{moves.button(m, <>⏭ {t("prp.pass")}</>)}</Labelled>
           ))}
         </h4>
         <div class="cards harbor" data-testid="harbor">
@@ -325,7 +359,7 @@ export function Board({ view: v, moves, names, me, match, lastEvents = [] }: Boa
             <PfisterCard card={c} animKey={harborKeys[i]} cls={lastMove(touched, harborKeys[i])}>
               {moves.take("take", (a) => a.position === i).map((m) => {
                 const l = takeLabel(c, i);
-                return <MoveButton e={m.entry} label={l.label}>{l.short}</MoveButton>;
+                return <Labelled label={l.label}>{moves.button(m, <>{l.short}</>)}</Labelled>;
               })}
             </PfisterCard>
           ))}
@@ -341,7 +375,7 @@ export function Board({ view: v, moves, names, me, match, lastEvents = [] }: Boa
               <PfisterCard card={c} animKey={`e-${c}`} cls={lastMove(touched, `e-${c}`)}>
                 {moves.take("fulfil", (a) => a.expedition === c).map((m) => {
                   const l = fulfilLabel(c, m.payload);
-                  return <MoveButton e={m.entry} label={l.label}>{l.short}</MoveButton>;
+                  return <Labelled label={l.label}>{moves.button(m, <>{l.short}</>)}</Labelled>;
                 })}
               </PfisterCard>
               <small class="needs-words">{t("prp.needs", { needs: needsText(pfisterFace(c).needs ?? []) })}</small>

@@ -26,8 +26,6 @@ export interface PfisterFace {
   person?: PersonRole;
   vp?: number;
   cost?: number;
-  /** Person: swords it gives (Sailor 1, Pirate 2). */
-  personSwords?: number;
   /** Expedition: the symbols it needs. */
   needs?: PfisterSymbol[];
   /** Tax: who gains the coin. */
@@ -60,8 +58,7 @@ export function pfisterFace(card: CardKind): PfisterFace {
   if (m && PERSONS[m[1]]) {
     const [person, vp, cost] = PERSONS[m[1]];
     const colour = /^TRADER_([YBGRK])/.exec(m[1]);
-    const personSwords = person === "sailor" ? 1 : person === "pirate" ? 2 : 0;
-    return { kind: "person", person, vp, cost, personSwords, colour: colour ? PRP_COLOURS[colour[1]] : undefined };
+    return { kind: "person", person, vp, cost, colour: colour ? PRP_COLOURS[colour[1]] : undefined };
   }
   m = /^EXP_(.+)$/.exec(name);
   if (m && EXPEDITIONS[m[1]]) {
