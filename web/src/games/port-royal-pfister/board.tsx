@@ -12,7 +12,7 @@ import { t } from "../../i18n";
 import { Phase, CardKind, Destination, type PlayerView, type View } from "../../gen/brethren/v1/port_royal_pfister_pb";
 import { useFlip, lastMove } from "../../ui/motion";
 import type { SeatNamer } from "../../logic/describe";
-import { cardsText, coinsText, swordsText, pfisterFace, pfisterLabel, pfisterTitle, effectText, needsText, shipName, ROLE_ICON, SYMBOL_ICON, type PfisterFace } from "./cards";
+import { cardsText, coinsText, swordsText, vpText, pfisterFace, pfisterLabel, pfisterTitle, effectText, needsText, shipName, ROLE_ICON, SYMBOL_ICON, type PfisterFace } from "./cards";
 import "./board.css";
 
 /** VP that trigger the end (PRP-40). */
@@ -58,7 +58,7 @@ export function PfisterCard({ card, animKey, cls = "", children, small }: {
         {f.kind === "person" && (
           <>
             <span class="tl" title={t("prp.costN", { n: f.cost! })}>🪙{f.cost}</span>
-            <span class="tr" title={t("prp.vpN", { n: f.vp! })}>★{f.vp}</span>
+            <span class="tr" title={vpText(f.vp!)}>★{f.vp}</span>
             <span class="icon">{ROLE_ICON[f.person!]}</span>
             <span class="nm">{t(`prp.person.${f.person}`)}</span>
             {!small && <span class="fx">{t(`prp.short.${f.person}`, { ships: f.colour ? t(`prp.ships.${f.colour}`) : "" })}</span>}
@@ -66,7 +66,7 @@ export function PfisterCard({ card, animKey, cls = "", children, small }: {
         )}
         {f.kind === "expedition" && (
           <>
-            <span class="tr" title={t("prp.vpN", { n: f.vp! })}>★{f.vp}</span>
+            <span class="tr" title={vpText(f.vp!)}>★{f.vp}</span>
             <span class="icon needs">{f.needs!.map((s) => SYMBOL_ICON[s]).join("")}</span>
             <span class="nm">{t("prp.expedition")}</span>
             <span class="br" title={coinsText(f.coins!)}>+🪙{f.coins}</span>
@@ -195,7 +195,7 @@ function lastTouched(events: EventOf<"portRoyalPfister">[], v: View, names: Seat
         break;
       case "reshuffled":
         keys.add("deck");
-        news.push(t("prp.news.reshuffled", { n: k.value.cards }));
+        news.push(t("prp.news.reshuffled", { cards: cardsText(k.value.cards) }));
         break;
       case "endTriggered":
         news.push(k.value.pilesExhausted ? t("prp.news.exhausted") : t("prp.news.end", { name: names(k.value.seat) }));
@@ -301,16 +301,17 @@ export function Board({ view: v, moves, names, me, match, lastEvents = [] }: Boa
         {news.length > 0 && <p class="prp-news" data-testid="prp-news">{news.join(" · ")}</p>}
       </div>
 
+      <div class="prp-main">
       <div class="prp-table">
         <div class="prp-pile" data-testid="draw-pile">
           <h4>{t("prp.drawPileTitle")}</h4>
-          <div class={`prp-card back ${lastMove(touched, "deck")}`} data-anim-key="deck" role="img" aria-label={t("prp.drawPile", { n: v.drawPile })} title={t("prp.drawPile", { n: v.drawPile })}>
-            <span class="icon">🂠</span>
+          <div class={`prp-card back ${lastMove(touched, "deck")}`} data-anim-key="deck" role="img" aria-label={t("prp.drawPile", { cards: cardsText(v.drawPile) })} title={t("prp.drawPile", { cards: cardsText(v.drawPile) })}>
+            <span class="icon">🎴</span>
             <span class="nm">{v.drawPile}</span>
           </div>
           <div class="pile-moves">
             {drawMoves.map((m) => (
-              <Labelled label={t(v.drawnThisTurn === 0 ? "prp.drawLabelFirst" : "prp.drawLabel", { n: v.drawPile })}>{moves.button(m, <>🂠 {t("prp.draw")}</>)}</Labelled>
+              <Labelled label={t(v.drawnThisTurn === 0 ? "prp.drawLabelFirst" : "prp.drawLabel", { n: v.drawPile })}>{moves.button(m, <>🎴 {t("prp.draw")}</>)}</Labelled>
             ))}
             {stopMoves.map((m) => (
               <Labelled label={t("prp.stopLabel", { colours: allowance.colours, cards: cardsText(allowance.cards) })}>{moves.button(m, <>✋ {t("prp.stop")}</>)}</Labelled>
@@ -342,7 +343,7 @@ export function Board({ view: v, moves, names, me, match, lastEvents = [] }: Boa
           ) : (
             <div class="prp-card empty" role="img" aria-label={t("prp.discardEmpty")} title={t("prp.discardEmpty")} />
           )}
-          <small>{t("prp.discardCount", { n: v.discardPile.length })}</small>
+          <small>{t("prp.discardCount", { cards: cardsText(v.discardPile.length) })}</small>
         </div>
       </div>
 
@@ -384,6 +385,8 @@ export function Board({ view: v, moves, names, me, match, lastEvents = [] }: Boa
         </div>
       </section>
 
+      </div>
+
       <ul class="prp-players" data-testid="players">
         {v.players.map((p) => {
           const personKeys = keysByOccurrence(p.persons, `p${p.seat}`);
@@ -396,7 +399,7 @@ export function Board({ view: v, moves, names, me, match, lastEvents = [] }: Boa
           return (
             <li class={`prp-player ${p.seat === me ? "me" : ""} ${p.seat === v.activeSeat ? "current" : ""} ${p.seat === v.takingSeat && v.phase === Phase.TRADE_HIRE ? "taking" : ""}`} data-testid={`player-${p.seat}`}>
               <div class="who">
-                <strong>{names(p.seat)}{p.seat === me ? ` (${t("prp.you")})` : ""}</strong>
+                <strong>{names(p.seat)}</strong>
                 {roles.map((r) => <span class="chip">{r}</span>)}
               </div>
               <div class="stats">

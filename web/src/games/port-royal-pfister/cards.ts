@@ -78,6 +78,11 @@ export function coinsText(n: number): string {
   return t(n === 1 ? "prp.coins.one" : "prp.coins.many", { n });
 }
 
+/** "1 victory point" / "3 victory points". */
+export function vpText(n: number): string {
+  return t(n === 1 ? "prp.vp.one" : "prp.vp.many", { n });
+}
+
 /** "1 sword" / "3 swords". */
 export function swordsText(n: number): string {
   return t(n === 1 ? "prp.swords.one" : "prp.swords.many", { n });
