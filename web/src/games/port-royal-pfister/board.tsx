@@ -222,7 +222,9 @@ export function Board({ view: v, moves, names, me, match, lastEvents = [] }: Boa
   useMoveLabels(root);
   const myTurnNow = match.toAct.includes(me);
   // When the seat must act and none of its controls is on screen (a phone,
-  // a long page), bring the first one into view: the moves are where the eye is.
+  // a long page), bring the first one into view after each render (an update,
+  // a change of language): the moves are where the eye is. Scrolling by hand
+  // renders nothing, so a player who looks elsewhere is left alone.
   useEffect(() => {
     if (!myTurnNow || !root.current) return;
     const buttons = Array.from(root.current.querySelectorAll<HTMLElement>("button.move"));
@@ -231,7 +233,7 @@ export function Board({ view: v, moves, names, me, match, lastEvents = [] }: Boa
       return r.top >= 0 && r.bottom <= window.innerHeight && r.height > 0;
     });
     if (!inView && buttons.length > 0) buttons[0].scrollIntoView({ block: "center", behavior: "auto" });
-  }, [match.version, myTurnNow]);
+  });
   const { keys: touched, news } = lastTouched(lastEvents, v, names);
   const activeP = v.players.find((p) => p.seat === v.activeSeat);
   const taker = v.phase === Phase.TRADE_HIRE ? v.players.find((p) => p.seat === v.takingSeat) : undefined;
