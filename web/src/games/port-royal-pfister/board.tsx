@@ -290,7 +290,15 @@ export function Board({ view: v, moves, names, me, match, lastEvents = [] }: Boa
   const passMoves = moves.take("pass");
   const drawMoves = moves.take("draw");
   const stopMoves = moves.take("stop");
-  const text = prompt(v, me, names);
+  const winners = (match.outcome?.seats ?? []).filter((r) => r.winner);
+  const text =
+    v.phase === Phase.FINISHED && winners.length > 0
+      ? t(winners.length === 1 ? "prp.prompt.winner" : "prp.prompt.winners", {
+          names: winners.map((r) => names(r.seat)).join(", "),
+          vp: vpText(winners[0].score),
+          coins: coinsText(v.players.find((p) => p.seat === winners[0].seat)?.coins ?? 0),
+        })
+      : prompt(v, me, names);
 
   return (
     <div class="prp-board" ref={root}>

@@ -22,7 +22,7 @@ export function RulesPanel({ view }: RulesProps<"portRoyalPfister">) {
         {PHASES.map((p) => (
           <li class={p === phase ? "now" : ""} aria-current={p === phase ? "step" : undefined} data-testid={p === phase ? "rules-current-phase" : undefined}>
             <strong>{t(`prp.phase.${Phase[p]}`)}</strong>
-            {p === phase && <span class="chip">{t("prp.rules.now")}</span>}: {t(`prp.phaseHelp.${Phase[p]}`)}
+            {p === phase && <> <span class="chip">{t("prp.rules.now")}</span></>}: {t(`prp.phaseHelp.${Phase[p]}`)}
           </li>
         ))}
       </ol>
