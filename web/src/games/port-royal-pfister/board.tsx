@@ -60,7 +60,7 @@ export function PfisterCard({ card, animKey, cls = "", children, small }: {
             <span class="tl" title={t("prp.costN", { n: f.cost! })}>🪙{f.cost}</span>
             <span class="tr" title={vpText(f.vp!)}>★{f.vp}</span>
             <span class="icon">{ROLE_ICON[f.person!]}</span>
-            <span class="nm">{t(`prp.person.${f.person}`)}</span>
+            <span class={`nm ${t(`prp.person.${f.person}`).length > 10 ? "long" : ""}`}>{t(`prp.person.${f.person}`)}</span>
             {!small && <span class="fx">{t(`prp.short.${f.person}`, { ships: f.colour ? t(`prp.ships.${f.colour}`) : "" })}</span>}
           </>
         )}
