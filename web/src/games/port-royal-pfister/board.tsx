@@ -368,10 +368,19 @@ export function Board({ view: v, moves, names, me, match, lastEvents = [] }: Boa
           {v.harbor.length === 0 && <p class="empty-note">{t("prp.harborEmpty")}</p>}
           {v.harbor.map((c, i) => (
             <PfisterCard card={c} animKey={harborKeys[i]} cls={lastMove(touched, harborKeys[i])}>
-              {moves.take("take", (a) => a.position === i).map((m) => {
-                const l = takeLabel(c, i);
-                return <Labelled label={l.label}>{moves.button(m, <>{l.short}</>)}</Labelled>;
-              })}
+              {(() => {
+                const takes = moves.take("take", (a) => a.position === i);
+                if (takes.length === 0 && v.takingSeat === me && v.phase === Phase.TRADE_HIRE && v.cardsLeft > 0) {
+                  // A person the seat cannot pay for: say why there is no button.
+                  const need = Math.max(0, (pfisterFace(c).cost ?? 0) - mademoiselles) + (takerIsActive ? 0 : 1);
+                  const why = t("prp.cannotPay", { coins: coinsText(need) });
+                  return <small class="no-move" title={why}>{why}</small>;
+                }
+                return takes.map((m) => {
+                  const l = takeLabel(c, i);
+                  return <Labelled label={l.label}>{moves.button(m, <>{l.short}</>)}</Labelled>;
+                });
+              })()}
             </PfisterCard>
           ))}
         </div>
