@@ -159,6 +159,7 @@ for (const size of SIZES) {
         if (harborCards >= 2 || moves >= 30) {
           shot = true;
           await page.getByTestId("table").evaluate((e) => e.scrollIntoView({ block: "start" }));
+          await page.waitForFunction(() => document.getAnimations().length === 0, undefined, { timeout: 3000, polling: 50 }).catch(() => undefined);
           const png = await page.screenshot({ fullPage: false });
           mkdirSync(info.outputDir, { recursive: true });
           writeFileSync(info.outputPath(`port-royal-pfister-${size.name}.png`), png);
