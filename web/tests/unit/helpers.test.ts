@@ -151,7 +151,7 @@ test("cards named by an enum read as the card", () => {
   const e = create(GameEventSchema, {
     game: { case: "portRoyalPfister", value: { kind: { case: "shipRepelled", value: { seat: 1, card: CardKind.SHIP_K_X_3 } } } },
   });
-  assert.equal(describeEvent(e, names), "Bart repelled black ship, ☠ swords, 3 coins");
+  assert.equal(describeEvent(e, names), "Bart repelled the black Galleon (skull, 3 coins)");
 });
 
 test("positions read from 1, as the cards show them", () => {
