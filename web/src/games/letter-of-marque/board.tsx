@@ -5,12 +5,12 @@
 // bring home on a ship, send a ship on the viewer's reserve, the secret
 // preliminary choice on the viewer's first card.
 import { cloneElement, isValidElement, type ComponentChildren } from "preact";
-import { useLayoutEffect, useRef } from "preact/hooks";
+import { useEffect, useLayoutEffect, useRef } from "preact/hooks";
 import type { MatchView } from "../../gen/brethren/v1/game_pb";
 import { Base, Phase, CannonTiebreak, type PlayerView, type ShipAtSea, type View } from "../../gen/brethren/v1/letter_of_marque_pb";
 import { t } from "../../i18n";
 import type { SeatNamer } from "../../logic/describe";
-import { useFlip, lastMove, travel } from "../../ui/motion";
+import { useFlip, lastMove, travel, prefersReducedMotion } from "../../ui/motion";
 import type { ActionKind, BoardProps, EventOf, GameMoves, TypedMove } from "../types";
 import { baseWord, colourInk } from "./cards";
 import { BaseMark, CannonSvg, MiniTreasure, ShipSvg, TreasureCard, Who } from "./pieces";
@@ -99,6 +99,28 @@ export function lastTouched(events: readonly LomEvent[], v: View): { keys: Set<s
     }
   }
   return { keys, enter };
+}
+
+/** The seat that made an event happen, if a seat did. */
+function actor(e: LomEvent): number | undefined {
+  const k = e.kind;
+  switch (k.case) {
+    case "shipChosen":
+    case "departed":
+    case "returned":
+    case "passed":
+      return k.value.seat;
+    case "attacked":
+      return k.value.attacker;
+    default:
+      return undefined;
+  }
+}
+
+/** Whether an element is wholly inside the window. */
+function inViewport(el: Element): boolean {
+  const r = el.getBoundingClientRect();
+  return r.top >= 0 && r.left >= 0 && r.bottom <= window.innerHeight && r.right <= window.innerWidth;
 }
 
 /** Cannon cards that break a tie, as the room's option counts them. */
@@ -201,6 +223,7 @@ function ShipTile({ s, c }: { s: ShipAtSea; c: Ctx }) {
       ? t(s.base === Base.ARMED ? "lom.base.ownArmed" : "lom.base.ownUnarmed")
       : t("lom.base.hidden", { owner });
   const attacks = c.moves.take("attack", (a) => a.shipId === s.shipId);
+  const knownArmed = s.revealed && s.base === Base.ARMED;
   const returns = c.moves.take("returnShip", (a) => a.shipId === s.shipId);
   const key = `ship-${s.shipId}`;
   return (
@@ -216,13 +239,20 @@ function ShipTile({ s, c }: { s: ShipAtSea; c: Ctx }) {
         <ShipSvg colour={c.colour(s.owner)} />
       </TreasureCard>
       <div class={`lom-tile-base ${privateBase ? "private" : ""}`} title={baseLabel} {...(privateBase ? { "data-private": "true" } : {})}>
-        <BaseMark base={s.base} own={privateBase} />
-        <span>{privateBase ? `🔒 ${baseWord(s.base)}` : s.revealed ? baseWord(s.base) : t("lom.base.short")}</span>
+        {privateBase ? <span aria-hidden="true">🔒</span> : <BaseMark base={s.base} own={false} />}
+        <span>{privateBase ? baseWord(s.base) : s.revealed ? baseWord(s.base) : t("lom.base.short")}</span>
       </div>
       <div class="lom-tile-moves">
-        {attacks.map((m) => (
-          <MoveOn moves={c.moves} m={m} label={t("lom.do.attack", { owner, v: s.treasure })}>💥 {t("lom.attack")}</MoveOn>
-        ))}
+        {attacks.map((m) =>
+          knownArmed ? (
+            // Legal, but the ship is known to be armed: the attack can only fail.
+            <span class="lom-futile">
+              <MoveOn moves={c.moves} m={m} label={t("lom.do.attackFutile", { owner, v: s.treasure })}>💥 {t("lom.attack")}</MoveOn>
+            </span>
+          ) : (
+            <MoveOn moves={c.moves} m={m} label={t("lom.do.attack", { owner, v: s.treasure })}>💥 {t("lom.attack")}</MoveOn>
+          ),
+        )}
         {returns.map((m) => (
           <MoveOn moves={c.moves} m={m} label={t("lom.do.return", { v: s.treasure })}>⚓ {t("lom.return")}</MoveOn>
         ))}
@@ -251,7 +281,7 @@ function PrelimTile({ p, c }: { p: PlayerView; c: Ctx }) {
         title={choice !== Base.UNKNOWN ? t(choice === Base.ARMED ? "lom.base.ownArmed" : "lom.base.ownUnarmed") : state}
         {...(choice !== Base.UNKNOWN ? { "data-private": "true" } : {})}
       >
-        {choice !== Base.UNKNOWN ? <><BaseMark base={choice} own={true} /><span>🔒 {baseWord(choice)}</span></> : <span>{p.hasChosen ? `✓ ${state}` : `… ${state}`}</span>}
+        {choice !== Base.UNKNOWN ? <><span aria-hidden="true">🔒</span><span>{baseWord(choice)}</span></> : <span>{p.hasChosen ? `✓ ${state}` : `… ${state}`}</span>}
       </div>
       <div class="lom-tile-moves">
         {chooses.map((m) => (
@@ -329,6 +359,7 @@ function Harbour({ p, c }: { p: PlayerView; c: Ctx }) {
         <span class={`lom-deck ${lastMove(c.keys, `deck-${p.seat}`)}`} data-anim-key={`deck-${p.seat}`} role="img" aria-label={deckLabel} title={deckLabel}>
           <span class={`lom-back ${p.deckCount === 0 ? "empty" : ""}`} aria-hidden="true" />
           <b>{p.deckCount}</b>
+          <small class="lom-cap" aria-hidden="true">{t("lom.cap.deck")}</small>
         </span>
         {isMe && c.v.ownReserve ? (
           <OwnReserve p={p} c={c} />
@@ -336,10 +367,12 @@ function Harbour({ p, c }: { p: PlayerView; c: Ctx }) {
           <span class="lom-reserve" role="img" aria-label={reserveLabel} title={reserveLabel}>
             <ShipSvg colour={colour} small />
             <b>× {p.reserveCount}</b>
+            <small class="lom-cap" aria-hidden="true">{t("lom.cap.reserve")}</small>
           </span>
         )}
         <span class={`lom-cannons ${lastMove(c.keys, `cannons-${p.seat}`)}`} data-anim-key={`cannons-${p.seat}`} role="img" aria-label={cannonLabel} title={cannonLabel}>
-          {p.unusedCannons > 0 ? Array.from({ length: p.unusedCannons }, () => <CannonSvg colour={colour} />) : <span class="lom-none">—</span>}
+          {p.unusedCannons > 0 ? Array.from({ length: p.unusedCannons }, () => <CannonSvg colour={colour} />) : <span class="lom-none">0</span>}
+          <small class="lom-cap" aria-hidden="true">{t("lom.cap.cannons")}</small>
         </span>
       </div>
       <div class="lom-pile" title={t("lom.pile.title", { v: pileValue })}>
@@ -368,6 +401,12 @@ function Harbour({ p, c }: { p: PlayerView; c: Ctx }) {
 export function Board({ view: v, match, moves, names, me, lastEvents }: BoardProps<"letterOfMarque">) {
   const root = useRef<HTMLDivElement>(null);
   const { keys, enter } = lastTouched(lastEvents ?? [], v);
+  // A move still gliding when the next update comes (bots answer at once) is
+  // finished first: useFlip measures where things are drawn, and an element
+  // half-way through its glide would be measured there and glide off the board.
+  useLayoutEffect(() => {
+    for (const a of root.current?.getAnimations({ subtree: true }) ?? []) a.finish();
+  });
   useFlip(root, match.version, { enterFrom: (k) => enter.get(k) });
   // A cannon fired at an armed ship flies from the attacker's cannons to it.
   const shownVersion = useRef(match.version);
@@ -382,6 +421,21 @@ export function Board({ view: v, match, moves, names, me, lastEvents }: BoardPro
       if (from && to) travel(from, to);
     }
   }, [match.version]);
+
+  // When the viewer's turn starts (he was not to act, or his own move is in
+  // this update and he must act again) and none of his moves is on screen,
+  // the first one is brought into view (the table may be below the room's header).
+  const wasToAct = useRef(false);
+  const toAct = me >= 0 && match.toAct.includes(me) && moves.all.entries.length > 0;
+  const mineInUpdate = (lastEvents ?? []).some((e) => actor(e) === me);
+  useEffect(() => {
+    const starts = toAct && (!wasToAct.current || mineInUpdate);
+    wasToAct.current = toAct;
+    if (!starts || !root.current) return;
+    const buttons = Array.from(root.current.querySelectorAll<HTMLButtonElement>("button.move:not(:disabled)"));
+    if (buttons.length === 0 || buttons.some(inViewport)) return;
+    buttons[0].scrollIntoView({ block: "center", behavior: prefersReducedMotion() ? "auto" : "smooth" });
+  }, [match.version, toAct]);
 
   const colourOf = new Map(v.players.map((p) => [p.seat, p.colour]));
   const c: Ctx = { v, me, names, moves, keys, colour: (s) => colourOf.get(s) ?? "" };
