@@ -8,12 +8,15 @@
 // never gets a private element; the outcome names the winner. Screenshots of
 // both sizes go to test-results/ (and docs/images with BRETHREN_UPDATE_DOC_IMAGES=1).
 import { test, expect, type Browser, type Page } from "@playwright/test";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { seeded, withServer, expectNoErrors, tableVersion, type Person } from "./helpers";
 import { catalogue } from "../../src/games/letter-of-marque/i18n";
 
+// axe-core: the devDependency the shell's tests brought (web/package.json).
+const AXE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 const IMAGES = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "..", "docs", "images");
 const PHONE = { width: 390, height: 844 };
 const WIDE = { width: 1280, height: 800 };
@@ -105,6 +108,19 @@ function expectWordsClean(words: string, lang: Lang, where: string) {
     const left = englishFragments(lang).filter((re) => re.test(words));
     expect(left.map(String), `${where}: English words on a ${lang} screen`).toEqual([]);
   }
+}
+
+/** No serious or critical accessibility violation on the board (axe-core). */
+async function axeBoard(page: Page, where: string) {
+  if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ content: AXE });
+  const found = await page.evaluate(async () => {
+    // @ts-expect-error axe is injected above
+    const r = await window.axe.run("[data-testid=table]", { resultTypes: ["violations"] });
+    return (r.violations as { id: string; impact: string; nodes: { target: string[] }[] }[])
+      .filter((v) => v.impact === "serious" || v.impact === "critical")
+      .map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ")}`);
+  });
+  expect(found, `axe on ${where}`).toEqual([]);
 }
 
 /** What a seat's page shows now, in one round trip. */
@@ -253,6 +269,7 @@ test("letter-of-marque at 1280x800: the board, its moves in view, motion, words,
   await expect(anne.page.locator("[data-testid=prelim-0] button.move")).toHaveCount(2);
   await expect(anne.page.getByTestId("lom-prompt")).toContainText("first treasure");
   await shot(anne, "letter-of-marque-1280x800-prelim.png", info);
+  await axeBoard(anne.page, "the preliminary turn");
   let shotTaken = false;
   let privateChecks = 0;
   const played = await play([anne], 31, async (moves) => {
@@ -276,6 +293,8 @@ test("letter-of-marque at 1280x800: the board, its moves in view, motion, words,
       await anne.page.locator("details.rules summary").click();
       expectWordsClean(await tableWords(anne.page), "en", "Anne mid-game");
       expectWordsClean(await tableWords(watcher.page), "en", "Watcher mid-game");
+      await axeBoard(anne.page, "Anne's board mid-game");
+      await axeBoard(watcher.page, "the spectator's board");
       await shot(anne, "letter-of-marque-1280x800.png", info, "letter-of-marque.png");
     }
   });
@@ -316,6 +335,7 @@ test("letter-of-marque at 390x844: Spanish with reduced motion, Italian with mot
       await expectBoardDrawn(anne, 3);
       expectWordsClean(await tableWords(anne.page), "es", "Anne mid-game");
       expectWordsClean(await tableWords(bart.page), "it", "Bart mid-game");
+      await axeBoard(anne.page, "the phone board");
       await shot(anne, "letter-of-marque-390x844-es.png", info);
       await shot(bart, "letter-of-marque-390x844.png", info, "letter-of-marque-phone.png");
     }

@@ -317,7 +317,7 @@ function OwnReserve({ p, c }: { p: PlayerView; c: Ctx }) {
     );
   };
   return (
-    <div class="lom-own-reserve" data-private="true" data-testid="own-reserve" aria-label={t("lom.yourReserve")}>
+    <div class="lom-own-reserve" role="group" data-private="true" data-testid="own-reserve" aria-label={t("lom.yourReserve")}>
       <span class="lom-private-tag" title={t("lom.yourReserve")}>🔒 {t("lom.onlyYou")}</span>
       {group(true, own.armed)}
       {group(false, own.unarmed)}
