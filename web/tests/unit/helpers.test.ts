@@ -54,11 +54,11 @@ test("the log tells an attack on an armed ship in words, with names", () => {
   const e = create(GameEventSchema, {
     game: { case: "letterOfMarque", value: { kind: { case: "attacked", value: { attacker: 2, defender: 0, shipId: 1, treasure: 6, armed: true } } } },
   });
-  assert.equal(describeEvent(e, names), "Carla attacked Anne's ship #1 — it was armed: Anne takes Carla's cannon");
+  assert.equal(describeEvent(e, names), "Carla fires at Anne's ship carrying 6: it is armed and beats off the attack — Anne keeps Carla's cannon card (1 point)");
   const unarmed = create(GameEventSchema, {
     game: { case: "letterOfMarque", value: { kind: { case: "attacked", value: { attacker: 1, defender: 2, shipId: 4, treasure: 9, armed: false } } } },
   });
-  assert.equal(describeEvent(unarmed, names), "Bart attacked Carla's ship #4 — it was unarmed: Bart takes the treasure 9");
+  assert.equal(describeEvent(unarmed, names), "Bart fires at Carla's ship carrying 9: it was unarmed and sinks — Bart takes its treasure");
 });
 
 test("events without a template still read as words, seats as names and enums as words", () => {

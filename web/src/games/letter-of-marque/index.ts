@@ -3,7 +3,7 @@ import type { GameClient } from "../types";
 import { Board } from "./board";
 import { RulesPanel } from "./rules";
 import { catalogue } from "./i18n";
-
+import { enumText } from "./cards";
 
 export const client: GameClient<"letterOfMarque"> = {
   oneofCase: "letterOfMarque",
@@ -12,4 +12,5 @@ export const client: GameClient<"letterOfMarque"> = {
   Board,
   RulesPanel,
   catalogue,
+  enumText,
 };
