@@ -12,8 +12,9 @@
 
 #include "rules/registry/all_bots.h"
 #include "rules/registry/all_games.h"
-#include "tools/simulation.h"
+#include "tools/arena.h"
 #include "tools/command_line.h"
+#include "tools/simulation.h"
 
 namespace po = boost::program_options;
 using namespace brethren::rules;
@@ -34,7 +35,9 @@ int main(int argc, char** argv) {
   std::vector<std::string_view> kinds_seen;
   for (const auto& g : registry.games()) {
     game_ids += (game_ids.empty() ? "" : ", ") + g->id();
-    for (std::string_view kind : bot_kinds(g->id())) {
+    auto kinds_of_game = bot_kinds(g->id());
+    for (std::string_view k : search_bot_kinds()) kinds_of_game.push_back(k);
+    for (std::string_view kind : kinds_of_game) {
       if (std::find(kinds_seen.begin(), kinds_seen.end(), kind) != kinds_seen.end()) continue;
       kind_names += (kinds_seen.empty() ? "" : ", ") + std::string(kind);
       kinds_seen.push_back(kind);
@@ -76,11 +79,25 @@ int main(int argc, char** argv) {
       start = comma + 1;
     }
     kinds.resize(players, "random");
-    for (const auto& k : kinds) {
-      if (!make_bot(game_id, k, 0)) {
-        std::cerr << "brethren-sim: " << game_id << " has no '" << k << "' bot\n";
-        return 2;
+    if (auto problem = check_arena_kinds(game_id, kinds); !problem.empty()) {
+      std::cerr << "brethren-sim: " << problem << "\n";
+      return 2;
+    }
+    // Search bots (medium, hard) play through the arena, on one thread.
+    if (std::any_of(kinds.begin(), kinds.end(), [](const std::string& k) { return is_search_kind(k); })) {
+      ArenaOptions options;
+      options.seats = players;
+      options.games = games;
+      options.seed = seed;
+      options.kinds = kinds;
+      options.rotate = rotate;
+      auto result = run_arena(*game, options);
+      if (!result) {
+        std::cerr << "brethren-sim: " << to_string(result.error().code) << ": " << result.error().message << "\n";
+        return 1;
       }
+      std::fputs(format_arena(*game, options, *result).c_str(), stdout);
+      return result->unfinished ? 1 : 0;
     }
   }
   std::map<std::string, std::pair<double, double>> by_kind;  // wins, seats played

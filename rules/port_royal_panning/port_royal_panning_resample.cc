@@ -32,8 +32,14 @@ bool plays_consistent(const std::vector<std::vector<int>>& hands, const std::vec
 void PortRoyalPanningState::do_resample_hidden(Viewer viewer, Rng& rng) {
   const Seat me = viewer.is_spectator() ? -1 : viewer.seat();
 
+  // Every hidden group is sorted before it is shuffled, so that the sample
+  // depends only on what the viewer knows and on `rng`, never on the true
+  // order (the search bots' no-cheating test, tests/bots/, relies on it).
   // PRQ-H-4: the loot deck order; Move 1 card is known to lie at the bottom (PRQ-3).
-  if (loot_deck_.size() > 2) rng.shuffle(std::span(loot_deck_.data() + 1, loot_deck_.size() - 1));
+  if (loot_deck_.size() > 2) {
+    std::sort(loot_deck_.begin() + 1, loot_deck_.end());
+    rng.shuffle(std::span(loot_deck_.data() + 1, loot_deck_.size() - 1));
+  }
 
   // PRQ-H-5: prisoner values the viewer has not seen, wherever they lie.
   std::vector<int*> unknown;
@@ -54,6 +60,7 @@ void PortRoyalPanningState::do_resample_hidden(Viewer viewer, Rng& rng) {
   }
   std::vector<int> values;
   for (int* v : unknown) values.push_back(*v);
+  std::sort(values.begin(), values.end());
   rng.shuffle(values);
   for (std::size_t i = 0; i < unknown.size(); ++i) *unknown[i] = values[i];
 
@@ -74,6 +81,7 @@ void PortRoyalPanningState::do_resample_hidden(Viewer viewer, Rng& rng) {
     pool.insert(pool.end(), set_aside_.begin(), set_aside_.end());
   }
   if (pool.empty()) return;
+  std::sort(pool.begin(), pool.end());
   auto eligible = [&](int card, int container) {
     if (slots[container] == 0) return false;
     const bool taken = std::find(taken_face_up_.begin(), taken_face_up_.end(), card) != taken_face_up_.end();

@@ -1,4 +1,5 @@
 // Port Royal: replacing what a viewer cannot know by a consistent sample.
+#include <algorithm>
 #include <vector>
 
 #include "rules/port_royal_pfister/port_royal_pfister.h"
@@ -22,6 +23,9 @@ void PortRoyalState::do_resample_hidden(Viewer, Rng& rng) {
     collect(draw_);
     for (Player& p : players_) collect(p.coins);
     for (auto* slot : slots) ids.push_back(*slot);
+    // Sorted first: the sample depends on what the viewer knows and on
+    // `rng` only, never on the true order (tests/bots/ relies on it).
+    std::sort(ids.begin(), ids.end());
     rng.shuffle(ids);
     for (std::size_t i = 0; i < slots.size(); ++i) *slots[i] = ids[i];
   }

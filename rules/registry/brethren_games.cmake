@@ -66,12 +66,15 @@ function(brethren_generate_registry target list_name header function output_file
 endfunction()
 
 # Writes <output_dir>/all_bots.cc: the game-specific bots of list
-# `list_name` (the BOTS kinds of each line) for make_bot() and bot_kinds().
+# `list_name` (the BOTS kinds of each line) for make_bot() and bot_kinds(),
+# and the list's game ids for make_search_bot() (every game has them).
 function(brethren_generate_bots target list_name output_dir)
   get_property(ids GLOBAL PROPERTY ${list_name})
   set(BOT_INCLUDES "")
   set(BOT_ENTRIES "")
+  set(GAME_ID_ENTRIES "")
   foreach(id IN LISTS ids)
+    string(APPEND GAME_ID_ENTRIES "    \"${id}\",\n")
     get_property(folder GLOBAL PROPERTY BRETHREN_GAME_${id}_FOLDER)
     get_property(include_dir GLOBAL PROPERTY BRETHREN_GAME_${id}_INCLUDE_DIR)
     get_property(kinds GLOBAL PROPERTY BRETHREN_GAME_${id}_BOTS)

@@ -7,6 +7,9 @@
 
 namespace brethren::rules::tortuga_1667 {
 
+// Every hidden group is sorted before it is shuffled, so that the sample
+// depends only on what the viewer knows and on `rng`, never on the true
+// order (the search bots' no-cheating test, tests/bots/, relies on it).
 void TortugaState::do_resample_hidden(Viewer viewer, Rng& rng) {
   const Seat me = viewer.is_spectator() ? -1 : viewer.seat();
 
@@ -19,6 +22,7 @@ void TortugaState::do_resample_hidden(Viewer viewer, Rng& rng) {
       seats.push_back(s);
       cards.push_back(loyalty_[s]);
     }
+    std::sort(cards.begin(), cards.end());
     rng.shuffle(cards);
     for (std::size_t i = 0; i < seats.size(); ++i) loyalty_[seats[i]] = cards[i];
   }
@@ -42,6 +46,7 @@ void TortugaState::do_resample_hidden(Viewer viewer, Rng& rng) {
       else if (me < 0 || c.known_by != me)
         pool.push_back(c.kind);
     }
+    std::sort(pool.begin(), pool.end());
     rng.shuffle(pool);
     std::size_t next = 0;
     for (Seat s = 0; s < n(); ++s) {
@@ -57,6 +62,7 @@ void TortugaState::do_resample_hidden(Viewer viewer, Rng& rng) {
     for (const auto& block : blocks) {
       std::vector<int> kinds;
       for (std::size_t i : block) kinds.push_back(vote_deck_[i].kind);
+      std::sort(kinds.begin(), kinds.end());
       rng.shuffle(kinds);
       for (std::size_t j = 0; j < block.size(); ++j) vote_deck_[block[j]].kind = kinds[j];
     }
@@ -95,12 +101,14 @@ void TortugaState::do_resample_hidden(Viewer viewer, Rng& rng) {
       }
       unknown.erase(std::remove_if(unknown.begin(), unknown.end(), [](int c) { return kCards[c].star; }),
                     unknown.end());
+      std::sort(stars.begin(), stars.end());
       rng.shuffle(stars);
       const std::size_t box_size = box_.size();
       box_.assign(stars.begin(), stars.begin() + static_cast<std::ptrdiff_t>(box_size));
       std::sort(box_.begin(), box_.end());
       unknown.insert(unknown.end(), stars.begin() + static_cast<std::ptrdiff_t>(box_size), stars.end());
     }
+    std::sort(unknown.begin(), unknown.end());
     rng.shuffle(unknown);
     int* armada_at = nullptr;
     if (armada_hidden && !armada_places.empty()) {

@@ -1,0 +1,118 @@
+// The search bot of every game: single-observer information-set Monte Carlo
+// tree search (SO-ISMCTS; Cowling, Powley & Whitehouse, "Information Set
+// Monte Carlo Tree Search", IEEE TCIAIG 2012; OpenSpiel's
+// open_spiel/algorithms/is_mcts.cc), written against State alone.
+//
+// One iteration:
+//  1. determinise: clone the true state and at once resample_hidden() for the
+//     bot's own seat, so that everything the seat cannot see (others' hands,
+//     loyalties, secret votes already cast, deck orders, future draws) is
+//     replaced by a sample consistent with what it sees. Nothing else of the
+//     true state is read but the seat's own legal actions and the acting
+//     seats, both part of its view;
+//  2. select: walk the tree from the root, one node per decision. At a node
+//     the acting seat is the bot's own seat when it is among the seats acting
+//     at once (so its choice is never conditioned on another seat's
+//     simultaneous secret choice), otherwise one of the acting seats drawn at
+//     random (as play_bots_match orders them). Edges are (seat, action); only
+//     the edges legal in this determinisation compete, by UCB1 with
+//     availability counts (SO-ISMCTS: ln(times available) instead of
+//     ln(parent visits));
+//  3. expand one untried edge, then roll out to the end with the rollout
+//     policy (uniformly random legal actions of a random acting seat, or the
+//     game's heuristic bot on the seats' views for the first moves);
+//  4. back up each seat's value: 1 for a winner (Tortuga: the seat's team
+//     won, MatchOutcome.winner), 0 otherwise, into every edge of the path, per
+//     acting seat.
+// The move is the root's most visited edge (ties: higher mean, then lower
+// action id). The search stops at the first of: the iteration cap, the time
+// budget, a stop request.
+//
+// Deterministic: a decision's random stream is derived from the bot's seed,
+// the seat and the state's version (which the seat sees), so with an
+// iteration cap and no deadline reached the move depends on nothing else but
+// the seat's information state (tests/bots/ismcts_test.cc proves it with
+// pairs of states that differ only in what the seat cannot see).
+//
+// No inference: resample_hidden() samples uniformly among the hidden states
+// consistent with the seat's observations (and the game's own hard
+// constraints, e.g. Panning's void suits); it does not weigh them by how
+// likely the opponents' public actions make them.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <stop_token>
+#include <vector>
+
+#include "rules/core/bot.h"
+#include "rules/core/rng.h"
+#include "rules/core/state.h"
+
+namespace brethren::rules {
+
+struct IsmctsConfig {
+  // 0: no deadline besides the iteration cap and the stop token.
+  std::chrono::milliseconds time_budget{1000};
+  // 0: no cap.
+  std::uint64_t max_iterations = 0;
+  // UCB1's exploration constant (values are in [0, 1]).
+  double exploration = 0.7;
+  // The rollout policy: random, unless make_rollout_bot is set, in which case
+  // the first `heuristic_rollout_moves` moves of each rollout are the
+  // heuristic bot's (on the acting seat's view), the rest random.
+  std::function<std::unique_ptr<Bot>(std::uint64_t seed)> make_rollout_bot;
+  int heuristic_rollout_moves = 0;
+};
+
+// What the last search did (for the arena, benchmarks and tests).
+struct IsmctsStats {
+  std::uint64_t iterations = 0;
+  std::uint64_t nodes = 0;
+  std::chrono::nanoseconds elapsed{0};
+  bool stopped = false;  // by the stop token
+};
+
+class IsmctsBot final : public SearchBot {
+ public:
+  IsmctsBot(IsmctsConfig config, std::uint64_t seed);
+  ~IsmctsBot() override;
+
+  std::optional<ActionId> choose(const State& state, Seat seat, std::stop_token stop) override;
+  std::chrono::milliseconds time_budget() const override { return config_.time_budget; }
+
+  const IsmctsStats& last_stats() const { return stats_; }
+  const IsmctsConfig& config() const { return config_; }
+
+ private:
+  struct Edge {
+    Seat seat;
+    ActionId action;
+    std::uint32_t visits = 0;
+    std::uint32_t available = 0;
+    double value = 0;    // sum of the acting seat's values
+    int child = -1;      // index into nodes_, -1 until expanded
+  };
+  struct Node {
+    std::vector<Edge> edges;
+  };
+
+  Seat pick_seat(const std::vector<Seat>& acting, Seat root_seat, Rng& rng) const;
+  Edge& edge_for(int node, Seat seat, ActionId action);
+  void rollout(State& state, Rng& rng, std::vector<std::unique_ptr<Bot>>& bots);
+
+  IsmctsConfig config_;
+  std::uint64_t seed_;
+  IsmctsStats stats_;
+  std::vector<Node> nodes_;
+  // Scratch, kept between iterations.
+  std::vector<ActionId> legal_;
+  std::vector<Seat> acting_;
+  std::vector<std::pair<int, int>> path_;  // (node, edge index)
+  std::vector<double> values_;
+};
+
+}  // namespace brethren::rules
