@@ -114,6 +114,8 @@ TEST_CASE("BotPool: at most max_searches run at once, the others wait in order a
     REQUIRE(board.wait([&] { return board.done.size() == static_cast<std::size_t>(id); }));
     CHECK(pool.running() <= 2);
   }
+  // The threads' bookkeeping after the last result: done once they are joined.
+  pool.stop();
   std::lock_guard lock(board.mutex);
   // 1 and 2 started together (either first); the waiting ones in their order.
   REQUIRE(board.started.size() == 5);
@@ -143,7 +145,7 @@ TEST_CASE("BotPool: a full queue refuses a search, and takes one again once ther
   REQUIRE(board.wait([&] { return board.done.size() == 3; }));
 }
 
-TEST_CASE("BotPool: a cancelled search never delivers; a running one stops at once") {
+TEST_CASE("BotPool: a cancelled search never delivers, and a running one stops at once") {
   server::Metrics metrics;
   Board board;
   BotPool pool(BotPoolOptions{1, 1, 8, 1.0}, metrics);

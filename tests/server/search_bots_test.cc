@@ -8,17 +8,18 @@
 #include <signal.h>
 #include <sys/wait.h>
 
+#include <google/protobuf/util/json_util.h>
+
 #include <catch2/catch.hpp>
 #include <chrono>
 #include <thread>
 
+#include "brethren/v1/history.pb.h"
 #include "rules/registry/all_bots.h"
 #include "rules/registry/all_games.h"
 #include "tests/support/history_support.h"
 #include "tests/support/server_process.h"
 #include "tools/client/table.h"
-
-#include <google/protobuf/util/json_util.h>
 
 using namespace brethren;
 using namespace brethren::testing;
