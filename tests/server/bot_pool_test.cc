@@ -112,6 +112,8 @@ TEST_CASE("BotPool: at most max_searches run at once, the others wait in order a
   for (int id = 1; id <= 5; ++id) {
     board.release(id);
     REQUIRE(board.wait([&] { return board.done.size() == static_cast<std::size_t>(id); }));
+    // One slot came free: the head of the queue (and nothing else) starts.
+    REQUIRE(board.wait([&] { return board.started.size() == std::min<std::size_t>(id + 2, 5); }));
     CHECK(pool.running() <= 2);
   }
   // The threads' bookkeeping after the last result: done once they are joined.
