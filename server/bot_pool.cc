@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <cmath>
 #include <exception>
 
@@ -93,8 +94,15 @@ std::size_t BotPool::queued() const {
 }
 
 void BotPool::work() {
-  if (options_.nice != 0 && ::setpriority(PRIO_PROCESS, static_cast<id_t>(::gettid()), options_.nice) != 0) {
-    spdlog::warn("bot pool: could not set the threads' nice value to {}", options_.nice);
+  if (options_.nice != 0) {
+    // Relative to the process's own (a server started at nice -20 keeps its
+    // bots above everything else on the machine, below its network threads).
+    errno = 0;
+    const int base = ::getpriority(PRIO_PROCESS, 0);
+    const int nice = std::min(19, (errno == 0 ? base : 0) + options_.nice);
+    if (::setpriority(PRIO_PROCESS, static_cast<id_t>(::gettid()), nice) != 0) {
+      spdlog::warn("bot pool: could not set the threads' nice value to {}", nice);
+    }
   }
   const std::size_t max_running = static_cast<std::size_t>(std::max(1, options_.max_searches));
   std::unique_lock lock(mutex_);
