@@ -3,6 +3,7 @@
 #include <spdlog/spdlog.h>
 
 #include <sys/resource.h>
+#include <sched.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -102,6 +103,12 @@ void BotPool::work() {
     const int nice = std::min(19, (errno == 0 ? base : 0) + options_.nice);
     if (::setpriority(PRIO_PROCESS, static_cast<id_t>(::gettid()), nice) != 0) {
       spdlog::warn("bot pool: could not set the threads' nice value to {}", nice);
+    }
+    // The lowest setting: Linux's idle class, CPU time nobody else wants
+    // (a woken network thread takes the core at once).
+    sched_param idle{};
+    if (options_.nice >= 19 && ::sched_setscheduler(::gettid(), SCHED_IDLE, &idle) != 0) {
+      spdlog::warn("bot pool: could not put the threads in the idle scheduling class");
     }
   }
   const std::size_t max_running = static_cast<std::size_t>(std::max(1, options_.max_searches));

@@ -7,8 +7,9 @@
 //   search (nullptr) and the caller decides without one: the match runner
 //   lets the seat's quick bot (the game's heuristic) play that move at once,
 //   so a full pool makes bots weaker for a while, never slower.
-// - The threads run at a lower priority (nice 10 by default) than the
-//   network threads: searches take the cores people's moves leave.
+// - The threads run at a lower priority than the network threads (nice +10
+//   above the process by default; +19 also puts them in Linux's idle
+//   class): searches take the cores people's moves leave.
 // - A search runs until the bot returns, which it does by its own budget
 //   (SearchBot::time_budget) or when its stop token is requested: by the
 //   pool at budget x time_scale (the pool's own deadline, so that a bot
@@ -49,8 +50,9 @@ struct BotPoolOptions {
   // Tests and benchmarks: a search's deadline is its bot's budget times
   // this (<= 1: shortens it; the bot's own deadline still holds above 1).
   double time_scale = 1.0;
-  // The threads' nice value (Linux: per thread): above the network threads'
-  // (0), so that people's moves get the cores first while bots think.
+  // The threads' nice value above the process's own (Linux: per thread),
+  // so that people's moves get the cores first while bots think; 19 also
+  // puts them in the idle scheduling class.
   int nice = 10;
 };
 

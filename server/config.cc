@@ -38,7 +38,7 @@ std::optional<Config> parse_config(int argc, char** argv, int& exit_code) {
       ("bot-threads", po::value(&c.bot_threads)->default_value(c.bot_threads), "threads of the bot pool, where the bots that look ahead (medium, hard) think (0: one per core but one, at least one)")
       ("bot-max-searches", po::value(&c.bot_max_searches)->default_value(c.bot_max_searches), "bot searches running at once (0: --bot-threads); more wait in the queue")
       ("bot-queue", po::value(&c.bot_queue)->default_value(c.bot_queue), "bot searches waiting for a thread at most; beyond, the game's heuristic bot decides that move at once")
-      ("bot-nice", po::value(&c.bot_nice)->default_value(c.bot_nice), "nice value of the bot pool's threads above the process's own, 0 to 19: the higher, the more the network threads come first")
+      ("bot-nice", po::value(&c.bot_nice)->default_value(c.bot_nice), "nice value of the bot pool's threads above the process's own, 0 to 19: the higher, the more the network threads come first; 19 also puts them in Linux's idle scheduling class (only CPU time nobody else wants)")
       ("bot-time-scale", po::value(&c.bot_time_scale)->default_value(c.bot_time_scale), "tests and benchmarks only: every bot search stops at its budget times this (0 to 1)")
       ("insecure-fixed-seed", po::value(&c.insecure_fixed_seed)->default_value(0), "tests and benchmarks only: every match uses this seed (0: secret random seeds)")
       ("web-root", po::value(&c.web_root)->default_value(c.web_root), "folder of the browser client's bundle (default: 'web' beside the executable, else <prefix>/share/brethren/web)")
