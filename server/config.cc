@@ -35,6 +35,11 @@ std::optional<Config> parse_config(int argc, char** argv, int& exit_code) {
       ("max-event-gap", po::value(&c.max_event_gap)->default_value(c.max_event_gap), "a reconnecting client that missed more events gets a full view instead")
       ("db-sync", po::value(&db_sync)->default_value(db_sync), "full: every commit survives power loss; normal: survives crashes only")
       ("max-send-queue", po::value(&c.max_send_queue)->default_value(c.max_send_queue), "outgoing frames queued for one slow client before it is dropped")
+      ("bot-threads", po::value(&c.bot_threads)->default_value(c.bot_threads), "threads of the bot pool, where the bots that look ahead (medium, hard) think (0: one per core but one, at least one)")
+      ("bot-max-searches", po::value(&c.bot_max_searches)->default_value(c.bot_max_searches), "bot searches running at once (0: --bot-threads); more wait in the queue")
+      ("bot-queue", po::value(&c.bot_queue)->default_value(c.bot_queue), "bot searches waiting for a thread at most; beyond, the game's heuristic bot decides that move at once")
+      ("bot-nice", po::value(&c.bot_nice)->default_value(c.bot_nice), "nice value of the bot pool's threads above the process's own, 0 to 19: the higher, the more the network threads come first; 19 also puts them in Linux's idle scheduling class (only CPU time nobody else wants)")
+      ("bot-time-scale", po::value(&c.bot_time_scale)->default_value(c.bot_time_scale), "tests and benchmarks only: every bot search stops at its budget times this (0 to 1)")
       ("insecure-fixed-seed", po::value(&c.insecure_fixed_seed)->default_value(0), "tests and benchmarks only: every match uses this seed (0: secret random seeds)")
       ("web-root", po::value(&c.web_root)->default_value(c.web_root), "folder of the browser client's bundle (default: 'web' beside the executable, else <prefix>/share/brethren/web)")
       ("max-connections", po::value(&c.max_connections)->default_value(c.max_connections), "open connections at most; more get HTTP 503 with Retry-After")
@@ -94,6 +99,15 @@ std::optional<Config> parse_config(int argc, char** argv, int& exit_code) {
       return std::nullopt;
     }
   }
+  if (c.bot_threads < 0 || c.bot_max_searches < 0 || !(c.bot_time_scale >= 0 && c.bot_time_scale <= 1) ||
+      c.bot_nice < 0 || c.bot_nice > 19) {
+    std::cerr << "brethren-server: --bot-threads and --bot-max-searches must be >= 0, --bot-time-scale between 0 "
+                 "and 1 and --bot-nice between 0 and 19\n";
+    exit_code = 2;
+    return std::nullopt;
+  }
+  if (c.bot_threads == 0) c.bot_threads = static_cast<int>(std::max(2u, std::thread::hardware_concurrency()) - 1);
+  if (c.bot_max_searches == 0) c.bot_max_searches = c.bot_threads;
   if (c.threads <= 0) c.threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   if (c.rate_limit <= 0 || c.rate_burst < 1) {
     std::cerr << "brethren-server: --rate-limit must be > 0 and --rate-burst >= 1\n";

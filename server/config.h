@@ -29,6 +29,12 @@ struct Config {
   double max_rooms_per_address = 30;        // a bucket per source address ...
   double rooms_per_address_per_minute = 6;  // ... refilled at this rate
   std::size_t max_rooms = 10000;            // rooms held in memory
+  // The bot pool (server/bot_pool.h): where bots that look ahead think.
+  int bot_threads = 0;           // 0: one per core but one (at least one)
+  int bot_max_searches = 0;      // searches running at once; 0: bot_threads
+  std::size_t bot_queue = 1000;  // searches waiting; beyond, the heuristic bot decides at once
+  double bot_time_scale = 1;     // tests and benchmarks only: search budgets times this (<= 1)
+  int bot_nice = 10;             // the bot threads' nice value (0: the network threads' priority)
   // Tests and benchmarks only: every match gets this seed instead of a secret
   // random one (0: off). Never set it where players play for real.
   std::uint64_t insecure_fixed_seed = 0;

@@ -11,6 +11,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <algorithm>
 #include <filesystem>
 #include <iostream>
 #include <optional>
@@ -114,7 +115,19 @@ int main(int argc, char** argv) {
 
   const rules::GameRegistry games = rules::make_all_games_registry();
   store->set_commit_observer([&metrics](double seconds, std::size_t) { metrics.db_commit_latency.observe(seconds); });
-  server::Services services{*config, games, *store, metrics, io, &rules::make_bot, &rules::bot_kinds};
+  server::Services services{*config,
+                            games,
+                            *store,
+                            metrics,
+                            io,
+                            &rules::make_bot,
+                            &rules::bot_kinds,
+                            &rules::make_search_bot,
+                            &rules::search_bot_kinds};
+  services.bot_pool = std::make_unique<server::BotPool>(
+      server::BotPoolOptions{config->bot_threads, config->bot_max_searches, config->bot_queue, config->bot_time_scale,
+                             config->bot_nice},
+      metrics);
   server::Server srv(services);
 
   const auto report = server::recover_rooms(services, srv.rooms());
@@ -132,6 +145,8 @@ int main(int argc, char** argv) {
   std::printf("listening on ws://%s:%u/ws\n", config->bind.c_str(), port);
   std::fflush(stdout);
   spdlog::info("listening on {}:{} with {} threads, database {}", config->bind, port, config->threads, config->db);
+  spdlog::info("bot pool: {} threads, {} searches at once, {} queued at most", config->bot_threads,
+               std::min(config->bot_threads, config->bot_max_searches), config->bot_queue);
   if (srv.static_files().available()) {
     spdlog::info("serving the browser client from {}", srv.static_files().root());
   } else {

@@ -33,11 +33,13 @@ MatchRunner::MatchRunner(Context context, persistence::MatchRecord match, std::u
   const auto seats = static_cast<std::size_t>(std::max(0, match_.seat_count));
   bots_.resize(seats);
   bot_queued_.assign(seats, false);
+  thinking_.resize(seats);
   // A restored finished match has nothing left to report.
   finish_reported_ = state_->is_terminal();
 }
 
 MatchRunner::~MatchRunner() {
+  cancel_searches();
   if (clock_timer_) clock_timer_->cancel();
   if (retry_timer_) retry_timer_->cancel();
 }
@@ -59,31 +61,101 @@ void MatchRunner::start(std::int64_t deadline_unix_ms) { arm_clock(deadline_unix
 
 void MatchRunner::submit(std::shared_ptr<Client> client, std::uint64_t request_id, int seat, v1::GameAction action,
                          SteadyClock::time_point received) {
-  moves_.push_back(PendingMove{std::move(client), request_id, seat, std::move(action), received});
+  PendingMove move;
+  move.client = std::move(client);
+  move.request_id = request_id;
+  move.seat = seat;
+  move.action = std::move(action);
+  move.received = received;
+  moves_.push_back(std::move(move));
   process_next_move();
 }
 
-void MatchRunner::set_bot(int seat, std::unique_ptr<rules::Bot> bot) {
+void MatchRunner::set_bot(int seat, SeatBot bot) {
   if (seat < 0 || static_cast<std::size_t>(seat) >= bots_.size()) return;
+  // The old bot's thinking is not the new one's (nor the returning player's).
+  cancel_search(seat);
   bots_[seat] = std::move(bot);
 }
 
 bool MatchRunner::has_bot(int seat) const {
-  return seat >= 0 && static_cast<std::size_t>(seat) < bots_.size() && bots_[seat] != nullptr;
+  return seat >= 0 && static_cast<std::size_t>(seat) < bots_.size() &&
+         (bots_[seat].quick != nullptr || bots_[seat].make_search != nullptr);
+}
+
+int MatchRunner::searches_under_way() const {
+  return static_cast<int>(
+      std::count_if(thinking_.begin(), thinking_.end(), [](const auto& t) { return t.has_value(); }));
 }
 
 void MatchRunner::wake_bots() {
-  if (stopped_ || state_->is_terminal()) return;
+  if (stopped_) return;
+  for (std::size_t seat = 0; seat < thinking_.size(); ++seat) {
+    // Thinking on a state that is gone, or for a seat that need not act.
+    if (thinking_[seat] &&
+        (thinking_[seat]->epoch != epoch_ || state_->is_terminal() || !state_->is_acting(static_cast<int>(seat)))) {
+      cancel_search(static_cast<int>(seat));
+    }
+  }
+  if (state_->is_terminal()) return;
   for (int seat : state_->acting_seats()) {
-    if (!has_bot(seat) || bot_queued_[seat]) continue;
-    bot_queued_[seat] = true;
-    PendingMove move;
-    move.seat = seat;
-    move.received = SteadyClock::now();
-    move.source = PendingMove::Source::kBot;
-    moves_.push_back(std::move(move));
+    if (!has_bot(seat) || bot_queued_[seat] || thinking_[seat]) continue;
+    ask_bot(seat);
   }
   process_next_move();
+}
+
+void MatchRunner::ask_bot(int seat) {
+  if (bots_[seat].make_search && context_.searcher) {
+    const std::uint64_t id = next_search_id_++;
+    auto search = context_.searcher->search(
+        state_->clone(), seat, bots_[seat].make_search(),
+        [alive = std::weak_ptr<bool>(alive_), this, seat, id](std::optional<rules::ActionId> result) {
+          if (alive.lock()) on_search_done(seat, id, result);
+        });
+    if (search) {
+      thinking_[seat] = Thinking{std::move(search), id, epoch_};
+      return;
+    }
+    // The pool is full: the quick bot decides this once.
+  }
+  bot_queued_[seat] = true;
+  PendingMove move;
+  move.seat = seat;
+  move.received = SteadyClock::now();
+  move.source = PendingMove::Source::kBot;
+  moves_.push_back(std::move(move));
+}
+
+void MatchRunner::on_search_done(int seat, std::uint64_t id, std::optional<rules::ActionId> result) {
+  if (!thinking_[seat] || thinking_[seat]->id != id) return;  // cancelled meanwhile
+  const std::uint64_t epoch = thinking_[seat]->epoch;
+  thinking_[seat].reset();
+  if (stopped_ || state_->is_terminal() || !has_bot(seat) || !state_->is_acting(seat)) return;
+  if (epoch != epoch_) {
+    ++context_.metrics.bot_results_stale;
+    wake_bots();
+    return;
+  }
+  bot_queued_[seat] = true;
+  PendingMove move;
+  move.seat = seat;
+  move.received = SteadyClock::now();
+  move.source = PendingMove::Source::kBot;
+  move.searched = result;
+  move.searched_epoch = epoch;
+  moves_.push_back(std::move(move));
+  process_next_move();
+}
+
+void MatchRunner::cancel_search(int seat) {
+  if (seat < 0 || static_cast<std::size_t>(seat) >= thinking_.size() || !thinking_[seat]) return;
+  thinking_[seat]->search->cancel();
+  thinking_[seat].reset();
+}
+
+void MatchRunner::cancel_searches() {
+  for (std::size_t seat = 0; seat < thinking_.size(); ++seat) cancel_search(static_cast<int>(seat));
 }
 
 void MatchRunner::hold() { held_ = true; }
@@ -99,20 +171,35 @@ void MatchRunner::stop() {
   retry_timer_->cancel();
   deadline_unix_ms_ = 0;
   moves_.clear();
+  cancel_searches();
 }
 
-bool MatchRunner::busy() const { return deadline_unix_ms_ != 0 || move_in_flight_ || !moves_.empty(); }
+bool MatchRunner::busy() const {
+  return deadline_unix_ms_ != 0 || move_in_flight_ || !moves_.empty() || searches_under_way() > 0;
+}
 
 bool MatchRunner::decide(PendingMove& move) {
   if (move.source == PendingMove::Source::kBot) {
     bot_queued_[move.seat] = false;
-    if (!bots_[move.seat]) return false;  // the player came back meanwhile
+    if (!has_bot(move.seat)) return false;  // the player came back meanwhile
   }
   // The seat may have acted meanwhile (or the match ended).
   if (state_->is_terminal() || !state_->is_acting(move.seat)) return false;
-  auto chosen = move.source == PendingMove::Source::kBot
-                    ? bots_[move.seat]->choose(state_->view(rules::Viewer::player(move.seat)))
-                    : timeout_move(move.seat);
+  std::optional<v1::GameAction> chosen;
+  if (move.source != PendingMove::Source::kBot) {
+    chosen = timeout_move(move.seat);
+  } else if (move.searched) {
+    // Thought out on a state that has changed since (a move queued ahead
+    // of it): think again on this one.
+    if (move.searched_epoch != epoch_) {
+      ++context_.metrics.bot_results_stale;
+      if (!thinking_[move.seat]) ask_bot(move.seat);
+      return false;
+    }
+    chosen = state_->encode_action(move.seat, *move.searched);
+  } else if (bots_[move.seat].quick) {
+    chosen = bots_[move.seat].quick->choose(state_->view(rules::Viewer::player(move.seat)));
+  }
   if (!chosen) return false;
   move.action = std::move(*chosen);
   if (move.source == PendingMove::Source::kClock) {
@@ -130,11 +217,21 @@ void MatchRunner::process_next_move() {
     if (move.source != PendingMove::Source::kClient && !decide(move)) continue;
     auto applied = state_->apply(move.seat, move.action);
     if (!applied) {
+      if (move.searched) {
+        // A search bot's bug: its seat must not stall on it.
+        spdlog::error("room {} seat {}: the search bot chose an illegal move ({}); its quick bot decides",
+                      context_.room_code, move.seat, applied.error().message);
+        move.searched.reset();
+        bot_queued_[move.seat] = true;
+        moves_.push_front(std::move(move));
+        continue;
+      }
       if (!move.client) continue;
       ++context_.metrics.moves_rejected;
       reply_error(move, to_protocol_error(applied.error().code), applied.error().message);
       continue;
     }
+    ++epoch_;
     log_.push_back(rules::LoggedAction{move.seat, move.action});
     const std::int64_t now = context_.clock.now_unix_ms();
     next_deadline_ms_ = state_->is_terminal() ? 0 : decision_deadline(*state_, context_.turn_time_limit_ms, now);
@@ -167,6 +264,9 @@ void MatchRunner::on_move_committed(PendingMove move, std::uint64_t version, boo
     // Not durable, so not played: rebuild the state from the committed log.
     spdlog::error("room {} seat {}: move not stored, rolled back: {}", context_.room_code, move.seat, error);
     log_.pop_back();
+    ++epoch_;
+    // What the bots were thinking on was never stored.
+    cancel_searches();
     auto rebuilt = rules::replay(context_.game,
                                  rules::MatchSetup{options_, match_.seat_count, match_.seed, match_.secret_seed}, log_);
     if (rebuilt) {

@@ -15,6 +15,18 @@
 //   doubling to 5 s) the clock is re-armed and the bots asked again, so no
 //   seat the server plays stalls on a database that failed for a while.
 //
+// Bots: a seat the server plays has a quick bot, which decides from the
+// seat's view at once (random, heuristic), or a bot that looks ahead
+// (rules/core/bot.h, SearchBot), whose search runs elsewhere through
+// MatchSearcher (the server's bot pool, server/bot_pool.h) on a clone of the
+// state. Its result comes back as a move of the seat's bot and takes the
+// queue and the commit pipeline like anybody's move. A result computed for
+// an older state (any move since, or a rolled-back commit) is discarded and
+// the bot asked again; a change that makes it stale cancels the search at
+// once (so does stop(), a new bot for the seat, and the runner's end). When
+// the search cannot start (the pool's queue is full) or finds nothing, the
+// seat's quick bot decides.
+//
 // Every member function runs on the owner's executor (the room's strand);
 // the interfaces' callbacks must come back there.
 #pragma once
@@ -79,6 +91,25 @@ class MatchObserver {
   virtual void match_finished() = 0;
 };
 
+// Where bots that look ahead think: off the owner's executor.
+class MatchSearcher {
+ public:
+  using Done = std::function<void(std::optional<rules::ActionId>)>;
+  // A search under way; cancel() (or destroying it) stops it, and `done` is
+  // then never called.
+  class Search {
+   public:
+    virtual ~Search() = default;
+    virtual void cancel() = 0;
+  };
+  virtual ~MatchSearcher() = default;
+  // Runs `bot`'s search for `seat` on `state` elsewhere; `done` runs on the
+  // runner's executor with its result. nullptr: the search cannot start
+  // (the bot pool's queue is full) and the runner decides otherwise.
+  virtual std::unique_ptr<Search> search(std::unique_ptr<rules::State> state, int seat,
+                                         std::unique_ptr<rules::SearchBot> bot, Done done) = 0;
+};
+
 class MatchRunner {
  public:
   using SteadyClock = std::chrono::steady_clock;
@@ -92,6 +123,18 @@ class MatchRunner {
     std::string room_code;                // for log lines and the result row
     std::int64_t turn_time_limit_ms = 0;  // 0: the game's own rule, if any
     std::uint64_t timeout_bot_seed = 1;   // the random bot that plays a seat out of time
+    MatchSearcher* searcher = nullptr;    // nullptr: search bots' seats are played by their quick bot
+  };
+
+  // A seat the server plays.
+  struct SeatBot {
+    // Decides from the seat's view at once (random, heuristic). For a bot
+    // that looks ahead, its stand-in when the search cannot run or finds
+    // nothing.
+    std::unique_ptr<rules::Bot> quick;
+    // Set for a bot that looks ahead: a new SearchBot for each decision (its
+    // search runs on another thread, with nothing shared).
+    std::function<std::unique_ptr<rules::SearchBot>()> make_search;
   };
 
   // A started (or restored) match: `state` is `log` replayed on `match`'s setup.
@@ -115,10 +158,14 @@ class MatchRunner {
               SteadyClock::time_point received);
   // The bot that plays `seat` from now on (nullptr: nobody, the seat's player
   // decides). Does not ask it yet: call wake_bots().
-  void set_bot(int seat, std::unique_ptr<rules::Bot> bot);
+  void set_bot(int seat, SeatBot bot);
+  void set_bot(int seat, std::unique_ptr<rules::Bot> bot) { set_bot(seat, SeatBot{std::move(bot), {}}); }
   bool has_bot(int seat) const;
-  // Queues a move for every acting seat a bot holds (once per seat).
+  // Asks every acting seat a bot holds for its move (once per seat and
+  // state): a quick bot's move is queued, a search started.
   void wake_bots();
+  // Seats whose bot is thinking now (searches under way).
+  int searches_under_way() const;
 
   // Expiry: hold() keeps queued moves waiting (release() goes on), stop()
   // ends the match's timers and drops what is queued, for good.
@@ -127,7 +174,7 @@ class MatchRunner {
   void stop();
 
   // Anything that will move the match on its own: a clock, a commit in
-  // flight, a queued move.
+  // flight, a queued move, a bot thinking.
   bool busy() const;
   bool finished() const { return state_->is_terminal(); }
   const rules::State& state() const { return *state_; }
@@ -149,6 +196,16 @@ class MatchRunner {
     // Who decides: the client (action set), or the server for the seat when
     // its clock ran out or when a bot holds it (action chosen when applied).
     enum class Source { kClient, kClock, kBot } source = Source::kClient;
+    // A search bot's result (kBot), valid on the state of `searched_epoch`
+    // only; unset: the seat's quick bot decides.
+    std::optional<rules::ActionId> searched;
+    std::uint64_t searched_epoch = 0;
+  };
+  // A search bot thinking for a seat.
+  struct Thinking {
+    std::unique_ptr<MatchSearcher::Search> search;
+    std::uint64_t id = 0;
+    std::uint64_t epoch = 0;  // of the state it thinks on
   };
 
   void process_next_move();
@@ -156,6 +213,11 @@ class MatchRunner {
   // now; false when there is nothing to decide any more.
   bool decide(PendingMove& move);
   void on_move_committed(PendingMove move, std::uint64_t version, bool ok, const std::string& error);
+  // Asks the seat's bot: starts its search, else queues its quick move.
+  void ask_bot(int seat);
+  void on_search_done(int seat, std::uint64_t id, std::optional<rules::ActionId> result);
+  void cancel_search(int seat);
+  void cancel_searches();
   void arm_clock(std::int64_t deadline_unix_ms);
   void on_clock(std::uint64_t armed_version);
   std::optional<v1::GameAction> timeout_move(int seat);
@@ -186,8 +248,13 @@ class MatchRunner {
   std::chrono::milliseconds retry_backoff_{0};  // 0: the last commit succeeded
 
   rules::RandomBot timeout_bot_;
-  std::vector<std::unique_ptr<rules::Bot>> bots_;  // per seat; nullptr for people
+  std::vector<SeatBot> bots_;  // per seat; empty for people
   std::vector<bool> bot_queued_;
+  std::vector<std::optional<Thinking>> thinking_;  // per seat
+  std::uint64_t next_search_id_ = 1;
+  // Changes with every change of state_ (a move applied, a commit rolled
+  // back): unlike the version, never the same number for two states.
+  std::uint64_t epoch_ = 0;
 
   std::shared_ptr<bool> alive_ = std::make_shared<bool>(true);
 };

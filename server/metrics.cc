@@ -60,9 +60,21 @@ std::string Metrics::prometheus_text() const {
          lobby_store_up);
   metric(out, "brethren_lobby_store_failures_total", "counter", "Failed rounds with the cluster lobby store.",
          lobby_store_failures);
+  metric(out, "brethren_bot_searches_running", "gauge", "Bot searches running on the bot pool.", bot_searches_running);
+  metric(out, "brethren_bot_searches_queued", "gauge", "Bot searches waiting for a bot pool thread.",
+         bot_searches_queued);
+  metric(out, "brethren_bot_searches_total", "counter", "Bot searches run.", bot_searches);
+  metric(out, "brethren_bot_searches_refused_total", "counter",
+         "Bot searches refused by a full bot pool queue (the quick bot decided).", bot_searches_refused);
+  metric(out, "brethren_bot_searches_cancelled_total", "counter",
+         "Bot searches cancelled (room gone, player back, shutdown).", bot_searches_cancelled);
+  metric(out, "brethren_bot_results_stale_total", "counter",
+         "Bot search results computed for an older state, discarded and asked again.", bot_results_stale);
   move_latency.write(out, "brethren_move_latency_seconds",
                      "From a move's arrival to its acknowledgement, commit included.");
   db_commit_latency.write(out, "brethren_db_commit_latency_seconds", "Duration of one SQLite group commit.");
+  bot_search_time.write(out, "brethren_bot_search_seconds", "Duration of one bot search on the bot pool.");
+  bot_queue_wait.write(out, "brethren_bot_queue_wait_seconds", "A bot search's wait for a bot pool thread.");
   return out;
 }
 

@@ -39,8 +39,17 @@ struct Metrics {
   // -1 none configured; and its failed rounds.
   std::atomic<std::int64_t> lobby_store_up{-1};
   std::atomic<std::uint64_t> lobby_store_failures{0};
-  Histogram move_latency;       // move received -> acknowledged (after commit)
-  Histogram db_commit_latency;  // one group commit
+  // The bot worker pool (server/bot_pool.h).
+  std::atomic<std::int64_t> bot_searches_running{0};
+  std::atomic<std::int64_t> bot_searches_queued{0};
+  std::atomic<std::uint64_t> bot_searches{0};            // searches that ran (to their end or stopped)
+  std::atomic<std::uint64_t> bot_searches_refused{0};    // queue full: the quick bot decided
+  std::atomic<std::uint64_t> bot_searches_cancelled{0};  // their result was not wanted any more
+  std::atomic<std::uint64_t> bot_results_stale{0};       // computed for an older state: asked again
+  Histogram move_latency;                                // move received -> acknowledged (after commit)
+  Histogram db_commit_latency;                           // one group commit
+  Histogram bot_search_time;                             // one search on a pool thread
+  Histogram bot_queue_wait;                              // a search's wait for a pool thread
 
   std::string prometheus_text() const;
 };

@@ -402,7 +402,24 @@ std::int64_t Room::decision_deadline_from_now(const rules::State& state) const {
   return MatchRunner::decision_deadline(state, record_.turn_time_limit_ms, unix_millis());
 }
 
-std::string Room::best_bot_kind() const { return std::string(services_.bot_kinds(record_.game_id).back()); }
+std::string Room::autopilot_kind() const {
+  if (!settings_.autopilot_bot().empty()) return settings_.autopilot_bot();
+  return strongest_bot_kind(services_, record_.game_id);
+}
+
+MatchRunner::SeatBot Room::seat_bot(const std::string& kind) const {
+  MatchRunner::SeatBot bot;
+  const std::string game = record_.game_id;
+  if (services_.make_search_bot && services_.make_search_bot(game, kind, 0)) {
+    // Each decision gets its own search bot; the quick stand-in is the
+    // strongest quick bot (the game's heuristic).
+    bot.make_search = [&services = services_, game, kind] { return services.make_search_bot(game, kind, new_seed()); };
+    bot.quick = services_.make_bot(game, services_.bot_kinds(game).back(), new_seed());
+  } else {
+    bot.quick = services_.make_bot(game, kind, new_seed());
+  }
+  return bot;
+}
 
 void Room::on_add_bot(const std::shared_ptr<Client>& c, std::uint64_t rid, const v1::AddBot& m) {
   Member* me = member(c->client_id());
@@ -410,9 +427,11 @@ void Room::on_add_bot(const std::shared_ptr<Client>& c, std::uint64_t rid, const
   if (!me->host) return reply_error(c, rid, v1::NOT_HOST, "only the host can add bots");
   if (status_ != Status::kOpen) return reply_error(c, rid, v1::ALREADY_STARTED, "the match has started");
   std::string kind = m.kind();
-  if (kind.empty()) kind = best_bot_kind();
-  if (!services_.make_bot(record_.game_id, kind, 0)) {
-    return reply_error(c, rid, v1::INVALID_ARGUMENT, "no '" + kind + "' bot for " + record_.game_id);
+  if (kind.empty()) kind = strongest_bot_kind(services_, record_.game_id);
+  if (!offers_bot_kind(services_, record_.game_id, kind)) {
+    return reply_error(c, rid, v1::INVALID_ARGUMENT,
+                       "no '" + escape_user_text(kind) + "' bot for " + record_.game_id + "; " +
+                           bot_kinds_text(services_, record_.game_id));
   }
   int seat = m.seat();
   if (seat == -1) {
@@ -444,14 +463,14 @@ void Room::on_add_bot(const std::shared_ptr<Client>& c, std::uint64_t rid, const
 
 void Room::make_runner(persistence::MatchRecord match, std::unique_ptr<rules::State> state,
                        std::vector<rules::LoggedAction> log) {
-  MatchRunner::Context context{game_,     *this, *this, *this, services_.metrics, code(), record_.turn_time_limit_ms,
-                               new_seed()};
+  MatchRunner::Context context{game_,      *this, *this, *this, services_.metrics, code(), record_.turn_time_limit_ms,
+                               new_seed(), this};
   runner_ = std::make_unique<MatchRunner>(std::move(context), std::move(match), std::move(state), std::move(log));
   for (std::size_t s = 0; s < seats_.size(); ++s) {
     if (!seats_[s].bot_kind.empty()) {
-      runner_->set_bot(static_cast<int>(s), services_.make_bot(record_.game_id, seats_[s].bot_kind, new_seed()));
+      runner_->set_bot(static_cast<int>(s), seat_bot(seats_[s].bot_kind));
     } else if (on_autopilot(static_cast<int>(s))) {
-      runner_->set_bot(static_cast<int>(s), services_.make_bot(record_.game_id, best_bot_kind(), new_seed()));
+      runner_->set_bot(static_cast<int>(s), seat_bot(autopilot_kind()));
     }
   }
 }

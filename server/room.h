@@ -27,7 +27,11 @@
 
 namespace brethren::server {
 
-class Room : public std::enable_shared_from_this<Room>, private MatchStore, private MatchClock, private MatchObserver {
+class Room : public std::enable_shared_from_this<Room>,
+             private MatchStore,
+             private MatchClock,
+             private MatchObserver,
+             private MatchSearcher {
  public:
   using Clock = std::chrono::steady_clock;
 
@@ -156,17 +160,24 @@ class Room : public std::enable_shared_from_this<Room>, private MatchStore, priv
 
   // When a decision starting now in `state` must be made by (Unix ms), or 0.
   std::int64_t decision_deadline_from_now(const rules::State& state) const;
-  // The kind a seat gets when the server must play it (autopilot, a kicked
-  // player's seat, AddBot without a kind): the best the game has.
-  std::string best_bot_kind() const;
+  // The kind a person's seat gets when the server must play it (autopilot,
+  // a kicked player's seat): RoomSettings.autopilot_bot, else the strongest
+  // the server offers (services.h, offered_bot_kinds: the last).
+  std::string autopilot_kind() const;
+  // The runner's bot for a seat of that kind (a search bot with its quick
+  // stand-in, or a quick bot).
+  MatchRunner::SeatBot seat_bot(const std::string& kind) const;
   // The runner's interfaces (room_match.cc): the store with the room's
   // commit accounting, timers on the strand, views to the members.
   void commit_move(persistence::ActionRecord action, std::optional<persistence::ResultRecord> result,
-                   Done done) override;
+                   MatchStore::Done done) override;
   std::int64_t now_unix_ms() const override;
   std::unique_ptr<MatchTimer> make_timer() override;
   void match_advanced(std::shared_ptr<Client> mover, v1::ServerMessage ack) override;
   void match_finished() override;
+  // Searches on the server's bot pool, their results posted to the strand.
+  std::unique_ptr<Search> search(std::unique_ptr<rules::State> state, int seat, std::unique_ptr<rules::SearchBot> bot,
+                                 MatchSearcher::Done done) override;
   // Expiry (room_expiry.cc).
   bool idle_too_long(const ExpiryPolicy& policy, Clock::time_point now) const;
   // A stored Unix time on the steady clock (a time from before a restart).

@@ -1,7 +1,8 @@
 // Autopilot for absent players: a seated player whose connection is gone
 // for longer than the room's grace period (RoomSettings.absent_grace_ms) is
-// played by the game's best bot, deciding from the seat's view like any
-// bot, until he resumes the seat with his token. Everyone sees the seat's
+// played by the room's autopilot kind (RoomSettings.autopilot_bot, else the
+// strongest the server offers), until he resumes the seat with his token;
+// a search bot's thinking for him is cancelled when he is back. Everyone sees the seat's
 // `autopilot` flag in RoomInfo. Absence is not stored: after a restart every
 // player is away, and the grace period starts again from the restart.
 #include <spdlog/spdlog.h>
@@ -34,8 +35,8 @@ void Room::on_absence_expired(int seat, std::uint64_t generation) {
   if (absence.generation != generation || absence.autopilot) return;  // he came back meanwhile
   if (seats_[seat].client_id != 0 || status_ != Status::kPlaying || !runner_ || runner_->finished()) return;
   absence.autopilot = true;
-  const std::string kind = best_bot_kind();
-  runner_->set_bot(seat, services_.make_bot(record_.game_id, kind, new_seed()));
+  const std::string kind = autopilot_kind();
+  runner_->set_bot(seat, seat_bot(kind));
   spdlog::info("room {} seat {}: away for {} ms, a {} bot plays it", code(), seat, settings_.absent_grace_ms(), kind);
   broadcast_room();
   runner_->wake_bots();

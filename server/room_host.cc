@@ -144,9 +144,10 @@ void Room::kick_seat(const std::shared_ptr<Client>& c, std::uint64_t rid, int se
                                 }));
     return;
   }
-  // After the start the match needs the seat: the game's best bot plays it
-  // to the end (and in rematches), and the player's token no longer works.
-  const std::string kind = best_bot_kind();
+  // After the start the match needs the seat: the room's autopilot kind
+  // plays it to the end (and in rematches), and the player's token no
+  // longer works.
+  const std::string kind = autopilot_kind();
   slot = SeatSlot{true, "Bot (" + kind + ")", "", 0, kind};
   services_.store.upsert_seat(persistence::SeatRecord{code(), seat, slot.display_name, "", kind},
                               on_strand([=, this](bool ok, const std::string& error) {
@@ -154,7 +155,7 @@ void Room::kick_seat(const std::shared_ptr<Client>& c, std::uint64_t rid, int se
                                 spdlog::info("room {} seat {}: player removed by the host, a {} bot plays on", code(),
                                              seat, kind);
                                 if (runner_ && !runner_->has_bot(seat)) {
-                                  runner_->set_bot(seat, services_.make_bot(record_.game_id, kind, new_seed()));
+                                  runner_->set_bot(seat, seat_bot(kind));
                                 }
                                 answer();
                                 if (runner_) runner_->wake_bots();
@@ -241,6 +242,11 @@ void Room::on_update_room(const std::shared_ptr<Client>& c, std::uint64_t rid, c
   }
   if (m.has_settings() && !v1::SpectatorPolicy_IsValid(m.settings().spectators())) {
     return reply_error(c, rid, v1::INVALID_ARGUMENT, "unknown spectator policy");
+  }
+  if (m.has_settings()) {
+    if (auto problem = autopilot_bot_problem(services_, record_.game_id, m.settings().autopilot_bot())) {
+      return reply_error(c, rid, v1::INVALID_ARGUMENT, *problem);
+    }
   }
   persistence::RoomRecord before = record_;
   options_ = options;

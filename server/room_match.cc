@@ -1,6 +1,7 @@
 // What a room gives its match runner (server/match_runner.h): the store,
 // with the room's commit accounting and the answer back on its strand;
-// timers on its strand that keep the room alive while they fire; and its
+// timers on its strand that keep the room alive while they fire; the
+// server's bot pool, whose results come back on its strand; and its
 // members, who see the match move on.
 #include <spdlog/spdlog.h>
 
@@ -33,9 +34,46 @@ class StrandTimer final : public MatchTimer {
   std::weak_ptr<Room> owner_;
 };
 
+// A search on the bot pool; cancelled when the runner lets it go.
+class PoolSearch final : public MatchSearcher::Search {
+ public:
+  explicit PoolSearch(std::shared_ptr<BotPool::Job> job) : job_(std::move(job)) {}
+  ~PoolSearch() override { job_->cancel(); }
+  void cancel() override { job_->cancel(); }
+
+ private:
+  std::shared_ptr<BotPool::Job> job_;
+};
+
+// Stands for a search the stopping server will not run: nothing comes of it.
+class NoSearch final : public MatchSearcher::Search {
+ public:
+  void cancel() override {}
+};
+
 }  // namespace
 
-void Room::commit_move(persistence::ActionRecord action, std::optional<persistence::ResultRecord> result, Done done) {
+std::unique_ptr<MatchSearcher::Search> Room::search(std::unique_ptr<rules::State> state, int seat,
+                                                    std::unique_ptr<rules::SearchBot> bot, MatchSearcher::Done done) {
+  // The server is stopping: the seat waits (a quick move instead would be
+  // a move nobody asked for, made while the connections close).
+  if (services_.shutting_down) return std::make_unique<NoSearch>();
+  if (!services_.bot_pool) return nullptr;
+  // The result goes to the strand; the pool holds the room weakly, so a
+  // room forgotten meanwhile is not kept for a search's sake.
+  auto job = services_.bot_pool->submit(
+      std::move(state), seat, std::move(bot),
+      [owner = weak_from_this(), strand = strand_, done = std::move(done)](std::optional<rules::ActionId> result) {
+        boost::asio::post(strand, [owner, done, result] {
+          if (auto keep = owner.lock()) done(result);
+        });
+      });
+  if (!job) return nullptr;
+  return std::make_unique<PoolSearch>(std::move(job));
+}
+
+void Room::commit_move(persistence::ActionRecord action, std::optional<persistence::ResultRecord> result,
+                       MatchStore::Done done) {
   persistence::Store::Unit unit;
   unit.append_action(std::move(action));
   if (result) {

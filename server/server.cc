@@ -103,13 +103,16 @@ void Server::shutdown() {
     acceptor_.close(ignored);
     accept_retry_.cancel();
   });
-  // 2. Every move already applied is committed and acknowledged.
+  // 2. No bot thinks any more: queued searches are dropped, running ones
+  // stopped (they return promptly); their results are never played.
+  if (services_.bot_pool) services_.bot_pool->stop();
+  // 3. Every move already applied is committed and acknowledged.
   services_.store.flush();
   const auto deadline = std::chrono::steady_clock::now() + 5s;
   while (services_.metrics.commits_in_flight > 0 && std::chrono::steady_clock::now() < deadline) {
     std::this_thread::sleep_for(5ms);
   }
-  // 3. Close frames to everyone, then wait for the connections to end.
+  // 4. Close frames to everyone, then wait for the connections to end.
   for (auto& session : sessions_.all()) session->close(1001, "server shutting down");
   const auto close_deadline = std::chrono::steady_clock::now() + 3s;
   while (services_.metrics.connections_open > 0 && std::chrono::steady_clock::now() < close_deadline) {

@@ -293,7 +293,18 @@ void WsSession::on_hello(std::uint64_t rid, const v1::Hello& m) {
 void WsSession::on_list_games(std::uint64_t rid) {
   v1::ServerMessage reply;
   reply.set_request_id(rid);
-  for (const auto& game : services_.games.games()) *reply.mutable_games()->add_games() = game->info();
+  for (const auto& game : services_.games.games()) {
+    auto* info = reply.mutable_games()->add_games();
+    *info = game->info();
+    // The server's bot kinds, weakest first (the last is the strongest).
+    info->clear_bot_kinds();
+    for (const auto& offered : offered_bot_kinds(services_, game->id())) {
+      auto* kind = info->add_bot_kinds();
+      kind->set_kind(offered.kind);
+      kind->set_time_budget_ms(offered.time_budget_ms);
+      kind->set_searches(offered.searches);
+    }
+  }
   send(std::move(reply));
 }
 
@@ -322,6 +333,9 @@ void WsSession::on_create_room(std::uint64_t rid, const v1::CreateRoom& m) {
   if (!game) return send_error(rid, v1::UNKNOWN_GAME, "no game with id '" + escape_user_text(m.game_id()) + "'");
   if (!v1::SpectatorPolicy_IsValid(m.settings().spectators())) {
     return send_error(rid, v1::INVALID_ARGUMENT, "unknown spectator policy");
+  }
+  if (auto problem = autopilot_bot_problem(services_, m.game_id(), m.settings().autopilot_bot())) {
+    return send_error(rid, v1::INVALID_ARGUMENT, *problem);
   }
   // The rules validate seat count and options, exactly as at the start.
   if (auto checked = game->check_setup(m.options(), m.seat_count()); !checked) {

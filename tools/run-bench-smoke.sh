@@ -88,6 +88,13 @@ grep -q "recovered 200 rooms, 200 live and 0 finished matches in .* (0 failed)" 
 stop_server
 pass "recovery of 200 unfinished matches"
 
+# Search bots next to people (issue #24): a short window without, one with
+# 12 hard bots thinking (budgets cut to a twentieth) in the same process.
+BRETHREN_BUILD_DIR="$build" DURATION=1 WARMUP=0.3 CONNECTIONS=20 BOT_ROOMS=3 TIME_SCALE=0.05 bench/bots/run.sh |
+  tee "$BENCH_TMP/bots.txt"
+grep -q '^bots: .* searches_during=[1-9].* errors=0 inconsistent=0$' "$BENCH_TMP/bots.txt"
+pass "bench/bots: people's moves next to hard bots"
+
 # The cluster (docs/scaling.md): the same load through HAProxy in front of 1
 # and 3 nodes with their lobby in Redis, next to one node direct.
 BRETHREN_BUILD_DIR="$build" DURATION=1 WARMUP=0.5 CONNECTIONS=40 bench/cluster/run.sh | tee "$BENCH_TMP/cluster.txt"

@@ -70,6 +70,9 @@ TEST_CASE("Autopilot: a seat away past the grace period is played by a bot, show
   ServerProcess server(dir.path() + "/b.db");
   v1::RoomSettings settings;
   settings.set_absent_grace_ms(300);
+  // A bot that decides at once (the default, hard, thinks a second per
+  // move: search_bots_test.cc tests the room's choice).
+  settings.set_autopilot_bot("heuristic");
   Table t = open_table(server.port(), "letter-of-marque", 3, server::Encoding::kJson, {}, "127.0.0.1", 0, settings);
   REQUIRE_FALSE(t.finished());
 

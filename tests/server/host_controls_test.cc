@@ -121,7 +121,11 @@ TEST_CASE(
   {
     ServerProcess server(db);
     WsClient host(server.port()), anne(server.port()), bart(server.port());
-    auto created = host.request(create_room_msg("letter-of-marque", 3, "Host"));
+    // The kicked seats' bot decides at once (the strongest, hard, thinks a
+    // second per move: search_bots_test.cc).
+    auto create = create_room_msg("letter-of-marque", 3, "Host");
+    create.mutable_create_room()->mutable_settings()->set_autopilot_bot("heuristic");
+    auto created = host.request(create);
     code = created.room_created().room().room_code();
     host_token = created.room_created().host_token();
     seat0_token = host.request(take_seat_msg(code, 0)).seat_taken().seat_token();

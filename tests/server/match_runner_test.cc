@@ -143,6 +143,69 @@ class FakeObserver final : public server::MatchObserver {
   int advanced_before_finish = 0;
 };
 
+// Searches the test completes by hand: what the runner asked, and whether
+// it took the search back.
+class FakeSearcher final : public server::MatchSearcher {
+ public:
+  struct Request {
+    std::unique_ptr<rules::State> state;
+    int seat = 0;
+    Done done;
+    bool cancelled = false;
+  };
+  class Handle final : public Search {
+   public:
+    explicit Handle(std::shared_ptr<Request> request) : request_(std::move(request)) {}
+    ~Handle() override { cancel(); }
+    void cancel() override { request_->cancelled = true; }
+
+   private:
+    std::shared_ptr<Request> request_;
+  };
+
+  std::unique_ptr<Search> search(std::unique_ptr<rules::State> state, int seat, std::unique_ptr<rules::SearchBot>,
+                                 Done done) override {
+    if (full) return nullptr;
+    auto request = std::make_shared<Request>(Request{std::move(state), seat, std::move(done)});
+    requests.push_back(request);
+    return std::make_unique<Handle>(request);
+  }
+  // The searches still wanted, oldest first.
+  std::vector<std::shared_ptr<Request>> live() const {
+    std::vector<std::shared_ptr<Request>> out;
+    for (const auto& r : requests) {
+      if (!r->cancelled) out.push_back(r);
+    }
+    return out;
+  }
+  std::shared_ptr<Request> live_for(int seat) const {
+    for (const auto& r : live()) {
+      if (r->seat == seat) return r;
+    }
+    return nullptr;
+  }
+  // Answers a search with the first legal action of its seat on its own state.
+  static void answer(Request& request) {
+    REQUIRE_FALSE(request.cancelled);
+    auto legal = request.state->legal_actions(request.seat);
+    REQUIRE_FALSE(legal.empty());
+    request.done(legal.front());
+  }
+
+  std::vector<std::shared_ptr<Request>> requests;
+  bool full = false;  // the pool's queue is full
+};
+
+// A search bot is never run here (the fake searcher answers for it).
+class UnusedSearchBot final : public rules::SearchBot {
+ public:
+  std::optional<rules::ActionId> choose(const rules::State&, rules::Seat, std::stop_token) override {
+    FAIL("the fake searcher does not run bots");
+    return std::nullopt;
+  }
+  std::chrono::milliseconds time_budget() const override { return std::chrono::milliseconds(1); }
+};
+
 const rules::Game& letter_of_marque() {
   static const rules::GameRegistry games = rules::make_all_games_registry();
   const rules::Game* game = games.find("letter-of-marque");
@@ -163,8 +226,8 @@ struct Fixture {
     auto state = game.new_match(rules::MatchSetup{{}, kSeats, kSeed});
     REQUIRE(state);
     runner = std::make_unique<MatchRunner>(
-        MatchRunner::Context{game, store, clock, observer, metrics, "ABCDEF", turn_time_limit_ms, 1}, std::move(match),
-        std::move(state).value(), std::vector<rules::LoggedAction>{});
+        MatchRunner::Context{game, store, clock, observer, metrics, "ABCDEF", turn_time_limit_ms, 1, &searcher},
+        std::move(match), std::move(state).value(), std::vector<rules::LoggedAction>{});
   }
 
   // A legal move for the first acting seat, as a client would send it.
@@ -183,6 +246,13 @@ struct Fixture {
     return -1;
   }
 
+  // A search bot for `seat`, with a random bot as its quick stand-in.
+  void set_search_bot(int seat) {
+    runner->set_bot(seat, MatchRunner::SeatBot{std::make_unique<rules::RandomBot>(seat + 50),
+                                               [] { return std::make_unique<UnusedSearchBot>(); }});
+  }
+
+  FakeSearcher searcher;
   FakeStore store;
   ManualClock clock;
   FakeObserver observer;
@@ -486,4 +556,140 @@ TEST_CASE("MatchRunner: a commit answered after the runner is gone does nothing"
   done(true, "");
   CHECK(client->received.empty());
   CHECK(f->observer.advanced == 0);
+}
+
+// --- Bots that look ahead: their searches run elsewhere (server/bot_pool.h) --
+
+TEST_CASE("MatchRunner: a search bot's move takes the commit pipeline like anybody's") {
+  Fixture f;
+  f.set_search_bot(0);
+  f.runner->wake_bots();
+  // Thinking, on a clone: nothing is applied or committed yet.
+  REQUIRE(f.searcher.live().size() == 1);
+  CHECK(f.searcher.live_for(0)->state->serialize() == f.runner->state().serialize());
+  CHECK(f.store.pending.empty());
+  CHECK(f.runner->busy());
+  CHECK(f.runner->searches_under_way() == 1);
+  // Asked again on the same state: still the one search.
+  f.runner->wake_bots();
+  CHECK(f.searcher.requests.size() == 1);
+
+  const std::uint64_t version = f.runner->state().version();
+  FakeSearcher::answer(*f.searcher.live_for(0));
+  REQUIRE(f.store.pending.size() == 1);
+  CHECK(f.store.pending.front().action.seat == 0);
+  CHECK(f.runner->state().version() > version);  // applied, in flight
+  CHECK(f.observer.advanced == 0);               // told only once committed
+  f.store.complete(true);
+  CHECK(f.observer.advanced == 1);
+  CHECK(f.metrics.moves_accepted == 1);
+  CHECK(f.runner->searches_under_way() == 0);  // seat 0 has chosen; the people choose theirs
+}
+
+TEST_CASE("MatchRunner: a search result for an older state is discarded and the bot asked again") {
+  Fixture f;
+  // Letter of Marque opens with every seat choosing at once (LOM-5).
+  f.set_search_bot(1);
+  f.runner->wake_bots();
+  auto first = f.searcher.live_for(1);
+  REQUIRE(first);
+  auto client = std::make_shared<FakeClient>(1);
+  const auto [seat, action] = f.legal_move();
+  REQUIRE(seat == 0);
+
+  SECTION("a result that comes back once the state has moved on") {
+    f.runner->submit(client, 1, seat, action, std::chrono::steady_clock::now());  // applied, in flight
+    FakeSearcher::answer(*first);
+    CHECK(f.metrics.bot_results_stale == 1);
+    REQUIRE(f.store.pending.size() == 1);  // the person's move only
+    CHECK(f.store.pending.front().action.seat == 0);
+    // Asked again, on the state as it is now.
+    auto again = f.searcher.live_for(1);
+    REQUIRE(again);
+    REQUIRE(again != first);
+    CHECK(again->state->serialize() == f.runner->state().serialize());
+    f.store.complete(true);
+    FakeSearcher::answer(*again);
+    REQUIRE(f.store.pending.size() == 1);
+    CHECK(f.store.pending.front().action.seat == 1);
+  }
+  SECTION("a commit that changes the state cancels the search under way and starts another") {
+    f.runner->submit(client, 1, seat, action, std::chrono::steady_clock::now());
+    CHECK_FALSE(first->cancelled);  // the move may still fail to commit
+    f.store.complete(true);
+    CHECK(first->cancelled);
+    auto again = f.searcher.live_for(1);
+    REQUIRE(again);
+    CHECK(again->state->serialize() == f.runner->state().serialize());
+  }
+  SECTION("a failed commit cancels what was thought on the rolled-back state") {
+    f.runner->submit(client, 1, seat, action, std::chrono::steady_clock::now());
+    f.runner->wake_bots();  // thinking again, on the state in flight
+    auto on_flight = f.searcher.live_for(1);
+    REQUIRE(on_flight != first);
+    f.store.complete(false);
+    CHECK(on_flight->cancelled);
+    f.clock.advance(MatchRunner::kFirstRetry.count());
+    auto after = f.searcher.live_for(1);
+    REQUIRE(after);
+    CHECK(after->state->serialize() == f.runner->state().serialize());
+  }
+}
+
+TEST_CASE("MatchRunner: with the pool full, the search bot's quick stand-in decides at once") {
+  Fixture f;
+  f.searcher.full = true;
+  f.set_search_bot(0);
+  f.runner->wake_bots();
+  CHECK(f.searcher.requests.empty());
+  REQUIRE(f.store.pending.size() == 1);
+  CHECK(f.store.pending.front().action.seat == 0);
+}
+
+TEST_CASE("MatchRunner: a search is cancelled when its seat's player is back, at stop and with the runner") {
+  Fixture f;
+  for (int seat = 0; seat < kSeats; ++seat) f.set_search_bot(seat);
+  f.runner->wake_bots();
+  REQUIRE(f.searcher.live().size() == 3);
+  auto seat0 = f.searcher.live_for(0);
+  auto seat1 = f.searcher.live_for(1);
+  auto seat2 = f.searcher.live_for(2);
+
+  f.runner->set_bot(0, nullptr);  // the player resumed his seat
+  CHECK(seat0->cancelled);
+  CHECK_FALSE(seat1->cancelled);
+  CHECK(f.runner->searches_under_way() == 2);
+
+  SECTION("stop (the room expired)") {
+    f.runner->stop();
+    CHECK(seat1->cancelled);
+    CHECK(seat2->cancelled);
+    CHECK_FALSE(f.runner->busy());
+  }
+  SECTION("the runner goes (a rematch replaced it)") {
+    f.runner.reset();
+    CHECK(seat1->cancelled);
+    CHECK(seat2->cancelled);
+  }
+  CHECK(f.store.pending.empty());
+}
+
+TEST_CASE("MatchRunner: search bots play a match to its end") {
+  Fixture f;
+  for (int seat = 0; seat < kSeats; ++seat) f.set_search_bot(seat);
+  f.runner->wake_bots();
+  std::size_t steps = 0;
+  while (!f.runner->finished() || !f.store.pending.empty()) {
+    REQUIRE(++steps < 4 * letter_of_marque().max_moves());
+    if (!f.store.pending.empty()) {
+      f.store.complete(true);
+    } else {
+      auto live = f.searcher.live();
+      REQUIRE_FALSE(live.empty());  // somebody thinks, or the match stalled
+      FakeSearcher::answer(*live.front());
+    }
+  }
+  CHECK(f.observer.finished == 1);
+  CHECK(f.runner->searches_under_way() == 0);
+  CHECK_FALSE(f.runner->busy());
 }
