@@ -125,8 +125,41 @@ void PortRoyalPanningState::do_resample_hidden(Viewer viewer, Rng& rng) {
     if (slots[aside] > 0) set_aside_ = hands[aside];
     return;
   }
-  // Every attempt contradicted what the viewer saw: the true deal is a
-  // consistent sample too, so keep it.
+  // Every random attempt contradicted what the viewer saw (rare: play
+  // constraints beyond the void markers). Keeping the true deal would hand a
+  // search bot the others' real hands, so search every deal instead, cards
+  // in the (sorted) pool's order, containers in an order drawn from `rng`:
+  // complete, since the true deal is one of them, and it reads nothing the
+  // viewer does not know.
+  std::vector<int> left = slots;
+  std::vector<std::vector<int>> hands(n + 1);
+  std::vector<int> order(n + 1);
+  for (int c = 0; c <= n; ++c) order[c] = c;
+  rng.shuffle(order);
+  std::sort(pool.begin(), pool.end());
+  auto place = [&](auto&& self, std::size_t i) -> bool {
+    if (i == pool.size()) {
+      std::vector<std::vector<int>> trial(n);
+      for (Seat s = 0; s < n; ++s) trial[s] = s == me ? players_[s].hand : hands[s];
+      return plays_consistent(trial, tricks_, trump_);
+    }
+    for (int c : order) {
+      if (left[c] == 0 || !eligible(pool[i], c)) continue;
+      --left[c];
+      hands[c].push_back(pool[i]);
+      if (self(self, i + 1)) return true;
+      hands[c].pop_back();
+      ++left[c];
+    }
+    return false;
+  };
+  if (!place(place, 0)) return;  // unreachable: the true deal is consistent
+  for (Seat s = 0; s < n; ++s) {
+    if (s == me) continue;
+    players_[s].hand = hands[s];
+    std::sort(players_[s].hand.begin(), players_[s].hand.end());
+  }
+  if (slots[aside] > 0) set_aside_ = hands[aside];
 }
 
 }  // namespace brethren::rules::port_royal_panning
