@@ -44,9 +44,30 @@ export function animationCount(): number {
   return Number(document.documentElement.dataset.animations ?? "0");
 }
 
+/** The glides this module started and that may still run. */
+const running = new Set<Animation>();
+
 function counted(a: Animation): Animation {
   document.documentElement.dataset.animations = String(animationCount() + 1);
+  running.add(a);
+  const forget = () => running.delete(a);
+  a.addEventListener("finish", forget);
+  a.addEventListener("cancel", forget);
   return a;
+}
+
+/**
+ * Ends every glide still running, so that elements stand where the layout put
+ * them: a rect measured during a glide includes its transform, and the next
+ * update's offsets would compound (pieces flying off screen when moves come
+ * faster than MOTION_MS, e.g. from bots). Only those under `root`: a board
+ * with two regions must not end the other region's glides of this update.
+ */
+export function settleMotion(root: Element) {
+  for (const a of Array.from(running)) {
+    const target = a.effect instanceof KeyframeEffect ? a.effect.target : null;
+    if (target && root.contains(target)) a.finish();
+  }
 }
 
 /** The offset that puts a box now at `now` back at `before` (the "invert" of FLIP). */
@@ -140,6 +161,7 @@ export function useFlip(rootRef: RefObject<Element>, version: unknown, opts: Fli
   useLayoutEffect(() => {
     const root = rootRef.current;
     if (!root) return;
+    settleMotion(root);
     const origin = root.getBoundingClientRect();
     const now = keyed(root);
     const before = places.current;
