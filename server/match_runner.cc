@@ -119,11 +119,17 @@ void MatchRunner::ask_bot(int seat) {
     }
     // The pool is full: the quick bot decides this once.
   }
+  queue_bot_move(seat, std::nullopt, 0);
+}
+
+void MatchRunner::queue_bot_move(int seat, std::optional<rules::ActionId> searched, std::uint64_t epoch) {
   bot_queued_[seat] = true;
   PendingMove move;
   move.seat = seat;
   move.received = SteadyClock::now();
   move.source = PendingMove::Source::kBot;
+  move.searched = searched;
+  move.searched_epoch = epoch;
   moves_.push_back(std::move(move));
 }
 
@@ -137,14 +143,7 @@ void MatchRunner::on_search_done(int seat, std::uint64_t id, std::optional<rules
     wake_bots();
     return;
   }
-  bot_queued_[seat] = true;
-  PendingMove move;
-  move.seat = seat;
-  move.received = SteadyClock::now();
-  move.source = PendingMove::Source::kBot;
-  move.searched = result;
-  move.searched_epoch = epoch;
-  moves_.push_back(std::move(move));
+  queue_bot_move(seat, result, epoch);
   process_next_move();
 }
 

@@ -215,6 +215,9 @@ class MatchRunner {
   void on_move_committed(PendingMove move, std::uint64_t version, bool ok, const std::string& error);
   // Asks the seat's bot: starts its search, else queues its quick move.
   void ask_bot(int seat);
+  // Queues the bot's move for `seat`: the quick bot decides when it is
+  // applied, unless `searched` holds a search's choice for state `epoch`.
+  void queue_bot_move(int seat, std::optional<rules::ActionId> searched, std::uint64_t epoch);
   void on_search_done(int seat, std::uint64_t id, std::optional<rules::ActionId> result);
   void cancel_search(int seat);
   void cancel_searches();
