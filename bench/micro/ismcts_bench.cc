@@ -1,5 +1,5 @@
 // ISMCTS iterations per second on one core, per game (rules/bots/ismcts.h):
-// one search of a fixed number of iterations (random rollouts, the search
+// one search of a fixed number of iterations (heuristic rollouts, the search
 // bots' default) from decisions early, in the middle and late in a match.
 // items/s = iterations/s; hard gets about that many per move (1 s budget),
 // medium a fifth.
