@@ -30,8 +30,7 @@ std::vector<std::size_t> rank_order(std::size_t teams, const std::vector<int>& r
 
 void check(const std::vector<Team>& teams, const std::vector<int>& ranks) {
   if (teams.size() < 2) throw std::invalid_argument("rating: a match needs at least two teams");
-  if (!ranks.empty() && ranks.size() != teams.size())
-    throw std::invalid_argument("rating: one rank per team");
+  if (!ranks.empty() && ranks.size() != teams.size()) throw std::invalid_argument("rating: one rank per team");
   for (const auto& team : teams)
     if (team.empty()) throw std::invalid_argument("rating: a team has no player");
 }

@@ -34,9 +34,10 @@ inline double ordinal(const Rating& rating, const Parameters& parameters = {}) {
 }
 
 // A rating is provisional while its sigma is above this (docs/ratings.md,
-// "Provisional"): a new player's 8.33 falls below it after about 15 games of
-// two seats or 23 of four against new players, sooner against known ones.
-inline constexpr double kProvisionalSigma = 6.0;
+// "Provisional"): in the simulated populations a new player's 8.33 falls
+// below it after 6 games one against one, 10 in free-for-alls of 3-6 and
+// 24 in two teams of 2-5 (medians; brethren-rating-accuracy).
+inline constexpr double kProvisionalSigma = 7.0;
 
 inline bool provisional(const Rating& rating) { return rating.sigma > kProvisionalSigma; }
 

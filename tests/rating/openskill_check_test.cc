@@ -125,6 +125,6 @@ TEST_CASE("rating: equals the openskill npm package on the generated cases", "[o
   CHECK(totals.series >= 800);
   CHECK(totals.matches >= 1900);
   CHECK(totals.compared >= 10000);
-  std::cout << "openskill check: " << totals.series << " series, " << totals.matches << " matches, "
-            << totals.compared << " ratings compared to " << kTolerance << "\n";
+  std::cout << "openskill check: " << totals.series << " series, " << totals.matches << " matches, " << totals.compared
+            << " ratings compared to " << kTolerance << "\n";
 }

@@ -105,10 +105,10 @@ TEST_CASE("rating: sigma shrinks with every game and falls below the provisional
     ++games;
     REQUIRE(games < 100);
   }
-  // docs/ratings.md, "Provisional": about 23 four-seat games against new
+  // docs/ratings.md, "Provisional": about ten four-seat games against new
   // players end the provisional period.
-  CHECK(games >= 18);
-  CHECK(games <= 28);
+  CHECK(games >= 7);
+  CHECK(games <= 14);
 }
 
 TEST_CASE("rating: team members move together, each by his share of the team's variance") {
