@@ -42,9 +42,7 @@ std::string format_name(Format format) {
   return "?";
 }
 
-std::string outcome_name(Outcome outcome) {
-  return outcome == Outcome::kThurstone ? "thurstone" : "plackett-luce";
-}
+std::string outcome_name(Outcome outcome) { return outcome == Outcome::kThurstone ? "thurstone" : "plackett-luce"; }
 
 std::vector<Table> deal_round(std::size_t players, Format format, std::mt19937_64& rng) {
   std::vector<std::size_t> order(players);
