@@ -32,6 +32,13 @@ grep -q ismcts_iterations/tortuga_1667_4 "$BENCH_TMP/micro.txt"
 if grep -q ERROR "$BENCH_TMP/micro.txt"; then cat "$BENCH_TMP/micro.txt"; exit 1; fi
 pass "brethren-microbench"
 
+# Rating accuracy on a small simulated population (docs/ratings.md): six
+# rows, each rating far better than chance (Kendall's tau above 0.2).
+"$build/bench/rating/brethren-rating-accuracy" --players 200 --seeds 1 >"$BENCH_TMP/rating.txt"
+[ "$(awk '/thurstone|plackett-luce/ && $(NF-7) > 0.2' "$BENCH_TMP/rating.txt" | wc -l)" = 6 ] ||
+  { cat "$BENCH_TMP/rating.txt"; exit 1; }
+pass "brethren-rating-accuracy"
+
 # The bot arena (docs/performance.md, "Bots"): a hard bot on a small
 # iteration cap against three heuristic bots, a few games over 2 threads;
 # every game must finish and every kind be reported.

@@ -14,6 +14,8 @@ trap 'rm -rf "$logs"' EXIT
 passed_in() { sed -n 's/.* tests failed out of \([0-9]*\).*/\1/p' "$1" | tail -n 1; }
 
 BRETHREN_BUILD_DIR=build tools/setup.sh
+# The openskill npm package the rating test compares with (tests/rating/).
+tests/rating/openskill-check/install.sh
 cmake --build build -j "$jobs"
 ctest --test-dir build --output-on-failure -j "$jobs" 2>&1 | tee "$logs/normal.txt"
 # Every benchmark for a few seconds (docs/performance.md): they must run and
