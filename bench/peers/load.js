@@ -360,7 +360,7 @@ async function main() {
   console.log(
     `summary: rate=${rate.toFixed(1)} p50_us=${p50} p90_us=${p90} p99_us=${p99} max_us=${max} games=${stats.games} ` +
       `errors=${stats.errors} inconsistent=${stats.inconsistent} open=${o.connections} open_s=${openS.toFixed(2)} ` +
-      `server_cpu_us_per_move=${serverCpuUs.toFixed(1)} server_rss_kib=${rss} client_cpu_pct=${clientCpuPct.toFixed(0)}`,
+      `server_cpu_us_per_op=${serverCpuUs.toFixed(1)} server_rss_kib=${rss} client_cpu_pct=${clientCpuPct.toFixed(0)}`,
   );
   for (const p of players) target.close(p);
   process.exit(stats.errors === 0 && stats.inconsistent === 0 && stats.ops > 0 ? 0 : 1);
