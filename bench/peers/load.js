@@ -11,7 +11,8 @@
 //
 //   node load.js --target bgio|colyseus --port P --connections 1000 --mode saturation --duration 10 [--server-pid PID]
 //
-// Prints moves/s, round trip p50/p90/p99/max in microseconds and a
+// Saturation's --warmup counts from the moment every table has its first
+// view. Prints moves/s, round trip p50/p90/p99/max in microseconds and a
 // "summary:" line in brethren-load's form, plus, with --server-pid, the
 // server's CPU time per move (utime + stime over the measured window / moves)
 // and its VmRSS. --mode idle: opens the connections, prints "idle: N
@@ -192,7 +193,18 @@ const target = o.target === 'bgio' ? bgio : colyseus;
 
 // --- The workload ---------------------------------------------------------------
 
+// Saturation: the warm-up counts from the moment every table has its first
+// game's view (boardgame.io's lobby takes seconds to seat 1,000 players),
+// so that the measured window is the steady state for every server.
+let tablesStarted = 0;
+let allStarted = null;
+const everyTableStarted = new Promise((resolve) => (allStarted = resolve));
+
 function onView(p, view) {
+  if (!p.table.started) {
+    p.table.started = true;
+    if (++tablesStarted === tables.length) allStarted();
+  }
   const mine = view.players[p.seat].moves;
   if (mine < p.minMoves) return; // older than our own last move
   if (p.inFlight && mine > p.sentMoves) {
@@ -326,6 +338,11 @@ async function main() {
     if (o.ramp > 0) setTimeout(() => !stats.stopping && startTable(table), random() * o.ramp * 1000);
     else startTable(table);
   }
+  let startS = -1;
+  if (o.mode === 'saturation') {
+    await Promise.race([everyTableStarted, sleep(60)]);
+    startS = (performance.now() - started) / 1000 - openS;
+  }
   await sleep(o.warmup);
   const pid = o['server-pid'];
   const ticks0 = pid ? cpuTicks(pid) : -1;
@@ -354,12 +371,14 @@ async function main() {
   console.log(`moves/s: ${rate.toFixed(0)}  (${stats.ops} in ${seconds.toFixed(2)} s)`);
   console.log(`round trip us: p50 ${p50}  p90 ${p90}  p99 ${p99}  max ${max}`);
   console.log(`games completed: ${stats.games}`);
+  if (startS >= 0) console.log(`every table had its first view ${startS.toFixed(2)} s after the connections opened (then --warmup)`);
   if (pid) console.log(`server: ${serverCpuUs.toFixed(1)} us CPU per move, VmRSS ${rss} KiB; load client CPU ${clientCpuPct.toFixed(0)} %`);
   console.log(`errors: ${stats.errors}, inconsistent results: ${stats.inconsistent}`);
   for (const w of firstErrors) console.log(`  ${w}`);
   console.log(
     `summary: rate=${rate.toFixed(1)} p50_us=${p50} p90_us=${p90} p99_us=${p99} max_us=${max} games=${stats.games} ` +
       `errors=${stats.errors} inconsistent=${stats.inconsistent} open=${o.connections} open_s=${openS.toFixed(2)} ` +
+      `tables_started_s=${startS.toFixed(2)} ` +
       `server_cpu_us_per_op=${serverCpuUs.toFixed(1)} server_rss_kib=${rss} client_cpu_pct=${clientCpuPct.toFixed(0)}`,
   );
   for (const p of players) target.close(p);
