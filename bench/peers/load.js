@@ -57,7 +57,7 @@ const random = () => {
   return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
 };
 
-const stats = { ops: 0, games: 0, errors: 0, inconsistent: 0, latencies: [], measuring: false, stopping: false };
+const stats = { retries: 0, ops: 0, games: 0, errors: 0, inconsistent: 0, latencies: [], measuring: false, stopping: false };
 let inFlight = 0;
 let firstErrors = [];
 const error = (why) => {
@@ -162,7 +162,14 @@ const colyseus = {
     }
     table.game = 1;
     const join = async (p, how) => {
-      p.room = await how();
+      // One retry when the seat reservation's HTTP request meets a keep-alive
+      // connection the server has just closed ("socket hang up"), as a real
+      // client would retry.
+      p.room = await how().catch((e) => {
+        if (!/hang up|ECONNRESET/.test(e.message)) throw e;
+        ++stats.retries;
+        return how();
+      });
       p.room.onMessage('view', (m) => m.game === table.game && onView(p, m.view));
       p.room.onMessage('refused', (m) => error(`seat ${p.seat} of table ${table.index}: refused: ${m.why}`));
       p.room.onLeave((code) => {
@@ -379,7 +386,8 @@ async function main() {
     `summary: rate=${rate.toFixed(1)} p50_us=${p50} p90_us=${p90} p99_us=${p99} max_us=${max} games=${stats.games} ` +
       `errors=${stats.errors} inconsistent=${stats.inconsistent} open=${o.connections} open_s=${openS.toFixed(2)} ` +
       `tables_started_s=${startS.toFixed(2)} ` +
-      `server_cpu_us_per_op=${serverCpuUs.toFixed(1)} server_rss_kib=${rss} client_cpu_pct=${clientCpuPct.toFixed(0)}`,
+      `server_cpu_us_per_op=${serverCpuUs.toFixed(1)} server_rss_kib=${rss} client_cpu_pct=${clientCpuPct.toFixed(0)} ` +
+      `retries=${stats.retries}`,
   );
   for (const p of players) target.close(p);
   process.exit(stats.errors === 0 && stats.inconsistent === 0 && stats.ops > 0 ? 0 : 1);

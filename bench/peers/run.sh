@@ -25,7 +25,7 @@ THINK_MS="${THINK_MS:-500}"
 RAMP="${RAMP:-25}"                                             # realistic: tables start over RAMP s
 REALISTIC_WARMUP="${REALISTIC_WARMUP:-30}"
 REALISTIC_DURATION="${REALISTIC_DURATION:-20}"
-IDLE_CONNECTIONS="${IDLE_CONNECTIONS:-10000}"
+IDLE_CONNECTIONS="${IDLE_CONNECTIONS:-10000}"                  # fewer hide Brethren's growth in jemalloc's first extents
 PEERS="${PEERS:-bgio colyseus}"
 BENCH_TMP="$(mktemp -d)"
 source bench/lib.sh
@@ -91,6 +91,10 @@ one_run() {
   if [ "${target#brethren}" = "$target" ] && [ -n "$line" ]; then
     echo "$target $*: $(grep -h 'writes=' "$BENCH_TMP/$target.log" | tail -n 1 | sed 's/^[^:]*: //')" >>"$BENCH_TMP/stores.txt"
   fi
+  if [ -n "$line" ] && [ "$(summary_field "$line" errors)" != 0 ]; then
+    echo "peers: $target $*: errors:" >&2
+    grep -E '^  |^errors' "$BENCH_TMP/load.out" | head -n 8 >&2
+  fi
   if [ -z "$line" ]; then
     echo "peers: no summary from $target $*:" >&2
     tail -n 5 "$BENCH_TMP/load.out" >&2
@@ -100,7 +104,7 @@ one_run() {
 }
 
 median() { printf '%s\n' "$@" | sort -g | awk '{v[NR] = $1} END {print v[int((NR + 1) / 2)]}'; }
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN {if (b > 0 && a >= 0) printf (a / b < 1 ? "%.2f" : "%.1f"), a / b; else printf "-"}'; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN {if (b > 0 && a >= 0) printf (a / b < 1 ? "%.2g" : "%.1f"), a / b; else printf "-"}'; }
 # held RATE: "yes" when a peer served at least 90 % of the moves Brethren
 # served under the same offered load (realistic mode), else "no".
 held() { awk -v a="$1" -v b="${RATE[brethren]}" 'BEGIN {print (b > 0 && a >= 0.9 * b ? "yes" : "no")}'; }
@@ -115,13 +119,13 @@ name() {
 
 failed=0
 # figures TARGET... -- LOADARGS...: RUNS interleaved rounds (run i of every
-# target before run i+1 of any); sets RATE[t] P50[t] P99[t] MAX[t] CPU[t] GAMES[t] ERR[t].
-declare -A RATE P50 P99 MAX CPU GAMES ERR
+# target before run i+1 of any); sets RATE[t] P50[t] P99[t] MAX[t] CPU[t] GAMES[t] ERR[t] CLIENT[t].
+declare -A RATE P50 P99 MAX CPU GAMES ERR CLIENT
 figures() {
   local targets=() t i line
   while [ "$1" != -- ]; do targets+=("$1") && shift; done
   shift
-  declare -A rates p50s p99s maxs cpus games
+  declare -A rates p50s p99s maxs cpus games clients
   for t in "${targets[@]}"; do ERR[$t]=0; done
   for i in $(seq 1 "$RUNS"); do
     for t in "${targets[@]}"; do
@@ -136,6 +140,7 @@ figures() {
       maxs[$t]+=" $(summary_field "$line" max_us)"
       cpus[$t]+=" $(summary_field "$line" server_cpu_us_per_op)"
       games[$t]+=" $(summary_field "$line" games)"
+      clients[$t]+=" $(summary_field "$line" client_cpu_pct)"
       local e=$(($(summary_field "$line" errors) + $(summary_field "$line" inconsistent)))
       # A run that measured no move at all is an error too.
       if awk -v r="$(summary_field "$line" rate)" 'BEGIN {exit !(r <= 0)}'; then
@@ -148,13 +153,15 @@ figures() {
   done
   for t in "${targets[@]}"; do
     if [ -z "${rates[$t]:-}" ]; then
-      RATE[$t]=-1 P50[$t]=- P99[$t]=-1 MAX[$t]=- CPU[$t]=-1 GAMES[$t]=-
+      RATE[$t]=-1 P50[$t]=- P99[$t]=-1 MAX[$t]=- CPU[$t]=-1 GAMES[$t]=- CLIENT[$t]=-
       continue
     fi
     # shellcheck disable=SC2086
     RATE[$t]="$(median ${rates[$t]})" P50[$t]="$(median ${p50s[$t]})" P99[$t]="$(median ${p99s[$t]})"
     # shellcheck disable=SC2086
     MAX[$t]="$(median ${maxs[$t]})" CPU[$t]="$(median ${cpus[$t]})" GAMES[$t]="$(median ${games[$t]})"
+    # shellcheck disable=SC2086
+    CLIENT[$t]="$(median ${clients[$t]})"
   done
 }
 
@@ -166,14 +173,15 @@ echo ""
 echo "## Saturation: $CONNECTIONS connections in 4-seat Letter of Marque rooms, each seat moving as soon as its view says so"
 echo "# uptime: $(uptime)"
 figures brethren brethren-nosync "${peer_list[@]}" -- --connections "$CONNECTIONS" --mode saturation --warmup "$WARMUP" --duration "$DURATION"
-echo "| server | moves/s | p50 / p99 / max (us) | server CPU per move (us) | games | errors |"
-echo "|---|---:|---|---:|---:|---:|"
+echo "| server | moves/s | p50 / p99 / max (us) | server CPU per move (us) | games | errors | load generator's CPU % |"
+echo "|---|---:|---|---:|---:|---:|---:|"
 for t in brethren brethren-nosync "${peer_list[@]}"; do
-  echo "| $(name "$t") | ${RATE[$t]} | ${P50[$t]} / ${P99[$t]} / ${MAX[$t]} | ${CPU[$t]} | ${GAMES[$t]} | ${ERR[$t]} |"
+  echo "| $(name "$t") | ${RATE[$t]} | ${P50[$t]} / ${P99[$t]} / ${MAX[$t]} | ${CPU[$t]} | ${GAMES[$t]} | ${ERR[$t]} | ${CLIENT[$t]} |"
 done
 for p in "${peer_list[@]}"; do
-  echo "| **Brethren / $(name "$p")** | moves/s $(ratio "${RATE[brethren]}" "${RATE[$p]}") x | p99 $(ratio "${P99[brethren]}" "${P99[$p]}") x | CPU per move $(ratio "${CPU[brethren]}" "${CPU[$p]}") x | | |"
+  echo "| **Brethren / $(name "$p")** | moves/s $(ratio "${RATE[brethren]}" "${RATE[$p]}") x | p99 $(ratio "${P99[brethren]}" "${P99[$p]}") x | CPU per move $(ratio "${CPU[brethren]}" "${CPU[$p]}") x | | | |"
 done
+echo "# a load generator near 100 % of its core is the limit: that row's moves/s is a lower bound of the server's"
 
 # --- Realistic ---------------------------------------------------------------------
 # A peer is run at a size only if it held the one before (served >= 90 % of
@@ -185,21 +193,21 @@ for c in $REALISTIC_CONNECTIONS; do
   echo "# uptime: $(uptime)"
   figures brethren "${holding[@]}" -- --connections "$c" --mode realistic --think-ms "$THINK_MS" --ramp "$RAMP" \
     --warmup "$REALISTIC_WARMUP" --duration "$REALISTIC_DURATION"
-  echo "| server | moves/s | p50 / p99 / max (us) | server CPU per move (us) | games | errors | held the load |"
-  echo "|---|---:|---|---:|---:|---:|---|"
-  echo "| $(name brethren) | ${RATE[brethren]} | ${P50[brethren]} / ${P99[brethren]} / ${MAX[brethren]} | ${CPU[brethren]} | ${GAMES[brethren]} | ${ERR[brethren]} | |"
+  echo "| server | moves/s | p50 / p99 / max (us) | server CPU per move (us) | games | errors | load generator's CPU % | held the load |"
+  echo "|---|---:|---|---:|---:|---:|---:|---|"
+  echo "| $(name brethren) | ${RATE[brethren]} | ${P50[brethren]} / ${P99[brethren]} / ${MAX[brethren]} | ${CPU[brethren]} | ${GAMES[brethren]} | ${ERR[brethren]} | ${CLIENT[brethren]} | |"
   still=()
   for p in "${holding[@]}"; do
     h="$(held "${RATE[$p]}")"
-    echo "| $(name "$p") | ${RATE[$p]} | ${P50[$p]} / ${P99[$p]} / ${MAX[$p]} | ${CPU[$p]} | ${GAMES[$p]} | ${ERR[$p]} | $h |"
+    echo "| $(name "$p") | ${RATE[$p]} | ${P50[$p]} / ${P99[$p]} / ${MAX[$p]} | ${CPU[$p]} | ${GAMES[$p]} | ${ERR[$p]} | ${CLIENT[$p]} | $h |"
     if [ "$h" = yes ]; then still+=("$p"); fi
   done
   for p in "${holding[@]}"; do
-    echo "| **Brethren / $(name "$p")** | | p50 $(ratio "${P50[brethren]}" "${P50[$p]}") x, p99 $(ratio "${P99[brethren]}" "${P99[$p]}") x | CPU per move $(ratio "${CPU[brethren]}" "${CPU[$p]}") x | | | |"
+    echo "| **Brethren / $(name "$p")** | | p50 $(ratio "${P50[brethren]}" "${P50[$p]}") x, p99 $(ratio "${P99[brethren]}" "${P99[$p]}") x | CPU per move $(ratio "${CPU[brethren]}" "${CPU[$p]}") x | | | | |"
   done
   for p in "${peer_list[@]}"; do
     if [[ " ${holding[*]} " == *" $p "* ]]; then continue; fi
-    echo "| $(name "$p") | not run: it did not hold a smaller load | | | | | no |"
+    echo "| $(name "$p") | not run: it did not hold a smaller load | | | | | | no |"
   done
   holding=("${still[@]}")
 done
