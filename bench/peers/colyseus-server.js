@@ -38,17 +38,21 @@ class LetterOfMarqueRoom extends Room {
     });
   }
 
-  onJoin(client) {
-    client.userData = { seat: this.bySeat.length };
-    this.bySeat.push(client);
-    if (this.bySeat.length === this.seats) {
+  // Each client asks for its seat (joins complete in any order), as
+  // Brethren's takeSeat names one.
+  onJoin(client, options) {
+    const seat = Number(options?.seat);
+    if (!Number.isInteger(seat) || seat < 0 || seat >= this.seats || this.bySeat[seat]) throw new Error('no such free seat');
+    client.userData = { seat };
+    this.bySeat[seat] = client;
+    if (this.bySeat.filter(Boolean).length === this.seats) {
       this.lock();
       this.start();
     }
   }
 
   onLeave(client) {
-    this.bySeat = this.bySeat.filter((c) => c !== client);
+    if (this.bySeat[client.userData?.seat] === client) this.bySeat[client.userData.seat] = undefined;
   }
 
   async start() {
@@ -67,7 +71,7 @@ class LetterOfMarqueRoom extends Room {
   }
 
   sendViews() {
-    for (const c of this.bySeat) c.send('view', { game: this.gameNumber, view: view(this.game, c.userData.seat) });
+    for (const c of this.bySeat) c?.send('view', { game: this.gameNumber, view: view(this.game, c.userData.seat) });
   }
 }
 

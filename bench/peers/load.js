@@ -178,9 +178,9 @@ const colyseus = {
       p.room.onError((code, message) => error(`seat ${p.seat} of table ${table.index}: ${code} ${message}`));
     };
     const [host, ...others] = table.players;
-    await join(host, () => colyseus.client.create(GAME, { seats: o.seats }));
+    await join(host, () => colyseus.client.create(GAME, { seats: o.seats, seat: 0 }));
     table.room0 = host.room;
-    await Promise.all(others.map((p) => join(p, () => colyseus.client.joinById(host.room.roomId))));
+    await Promise.all(others.map((p) => join(p, () => colyseus.client.joinById(host.room.roomId, { seat: p.seat }))));
   },
   send(p, action) {
     p.room.send('act', action);
@@ -225,7 +225,8 @@ function onView(p, view) {
   }
   p.view = view;
   if (view.finished) {
-    if (++p.table.finished === o.seats) gameOver(p.table);
+    if (!p.sawEnd && ++p.table.finished === o.seats) gameOver(p.table);
+    p.sawEnd = true;
     return;
   }
   considerMoving(p);
@@ -275,6 +276,7 @@ function startTable(table) {
   table.over = false;
   for (const p of table.players) {
     p.view = null;
+    p.sawEnd = false;
     p.minMoves = 0;
     p.sentMoves = 0;
   }
@@ -365,7 +367,11 @@ async function main() {
   stats.stopping = true;
   const deadline = performance.now() + 10_000;
   while (inFlight > 0 && performance.now() < deadline) await sleep(0.01);
-  if (inFlight > 0) error('moves still unanswered 10 s after the end');
+  if (inFlight > 0) {
+    const stuck = players.filter((p) => p.inFlight).slice(0, 3);
+    const what = stuck.map((p) => `table ${p.table.index} seat ${p.seat} game ${p.table.game} moves ${p.sentMoves} phase ${p.view?.phase}`);
+    error(`${inFlight} moves still unanswered 10 s after the end (${what.join('; ')})`);
+  }
   finishing = true;
 
   const lat = stats.latencies.sort((a, b) => a - b);
