@@ -225,8 +225,9 @@ function onView(p, view) {
   }
   p.view = view;
   if (view.finished) {
-    if (!p.sawEnd && ++p.table.finished === o.seats) gameOver(p.table);
-    p.sawEnd = true;
+    if (p.sawEnd) return;
+    p.sawEnd = true; // before gameOver: it starts the next game
+    if (++p.table.finished === o.seats) gameOver(p.table);
     return;
   }
   considerMoving(p);
