@@ -281,7 +281,7 @@ function startTable(table) {
     p.minMoves = 0;
     p.sentMoves = 0;
   }
-  target.openTable(table).catch((e) => error(`table ${table.index}: ${e.message}`));
+  target.openTable(table).catch((e) => error(`table ${table.index}: ${e.message}${e.cause ? ` (${e.cause.code || e.cause.message})` : ""}`));
 }
 
 // --- Running --------------------------------------------------------------------
