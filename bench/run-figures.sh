@@ -2,13 +2,15 @@
 # Runs the whole figure set of docs/performance.md and prints it: each figure
 # is the median of $RUNS runs (3), Brethren next to brethren-echo (the Beast
 # ceiling on one core) under the same load, the server pinned to CPU 0 and
-# the load generator to CPU 1. Takes about fifteen minutes.
+# the load generator to CPU 1. Takes about fifteen minutes, and about as
+# long again for the peers' section (5b).
 #
 #   bench/run-figures.sh | tee figures.txt      (after a build in ./build)
 #
 # Environment: BRETHREN_BUILD_DIR (build), RUNS (3), DURATION (10, seconds
 # measured per saturation run), REALISTIC_DURATION (20), IDLE_MAX (100000;
 # capped by the open-files limit, see below), ATTACK_DURATION (10), SKIP_MICRO=1,
+# SKIP_PEERS=1 (no boardgame.io / Colyseus section; it needs node and npm),
 # ROUND_TWO_CONNECTIONS (1000; section 1b), IO_URING_BUILD_DIR (unset: no
 # io_uring section; else a build configured with -DBRETHREN_IO_URING=ON).
 set -euo pipefail
@@ -321,6 +323,17 @@ for kind in ping-flood list-rooms-unread garbage-frames slow-http all; do
   f() { summary_field "$a" "$1"; }
   say "| $kind | $(f base_rate) / $(f rate) | $(f base_p50_us) / $(f p50_us) | $(f base_p99_us) / $(f p99_us) | $(f base_max_us) / $(f max_us) | $(f p99_ratio) | $(f closed) of $(f attacker_connections) | $(f base_rss_growth_kib) / $(f rss_growth_kib) | $(($(summary_field "$s" errors) + $(summary_field "$s" inconsistent))) |"
 done
+
+# --- 5b. Against boardgame.io and Colyseus ---------------------------------------
+# The same Letter of Marque games on boardgame.io and Colyseus (bench/peers/,
+# docs/peers.md): saturation, realistic at 1,000 and 10,000 players (a peer
+# only at the sizes it holds), idle memory; Brethren / peer ratios.
+if [ "${SKIP_PEERS:-0}" != 1 ]; then
+  say ""
+  say "## Against other servers: boardgame.io and Colyseus on the same game and workloads (bench/peers/run.sh)"
+  BRETHREN_BUILD_DIR="$build" RUNS="$RUNS" DURATION="$DURATION" REALISTIC_DURATION="$REALISTIC_DURATION" \
+    bench/peers/run.sh || say "# bench/peers/run.sh failed: see the errors above"
+fi
 
 # --- 6. Micro-benchmarks ----------------------------------------------------------
 if [ "${SKIP_MICRO:-0}" != 1 ]; then

@@ -107,4 +107,9 @@ pass "bench/bots: people's moves next to hard bots"
 BRETHREN_BUILD_DIR="$build" DURATION=1 WARMUP=0.5 CONNECTIONS=40 bench/cluster/run.sh | tee "$BENCH_TMP/cluster.txt"
 [ "$(grep -c 'errors=0 inconsistent=0' "$BENCH_TMP/cluster.txt")" = 3 ]
 pass "bench/cluster: 1 node direct, 1 and 3 nodes through HAProxy"
+# The peers (docs/peers.md): boardgame.io and Colyseus beside Brethren on the same games, a second each.
+BRETHREN_BUILD_DIR="$build" RUNS=1 WARMUP=0.5 DURATION=1 CONNECTIONS=40 REALISTIC_CONNECTIONS=40 THINK_MS=20 RAMP=0.3 \
+  REALISTIC_WARMUP=0.5 REALISTIC_DURATION=1 IDLE_CONNECTIONS=100 bench/peers/run.sh | tee "$BENCH_TMP/peers.txt"
+[ "$(grep -c '^| \(boardgame.io\|Colyseus\) [0-9.]* | [0-9]' "$BENCH_TMP/peers.txt")" = 6 ]
+pass "bench/peers: Brethren beside boardgame.io and Colyseus"
 echo "run-bench-smoke: $passed passed, 0 failed"

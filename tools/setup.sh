@@ -29,7 +29,8 @@ PACKAGES=(
   # tools/run-fuzz.sh: clang 14 and its libFuzzer + sanitizer runtimes
   clang libclang-rt-14-dev
 )
-# The web client (web/, tools/build-web.sh) and its browser tests: Debian's
+# The web client (web/, tools/build-web.sh), its browser tests and the peers'
+# benchmark (bench/peers/, whose scripts npm ci from its lock file): Debian's
 # Chromium with an emoji font for the cards' symbols, and Node with npm unless a node
 # is installed already (Debian 12's nodejs is 18: esbuild, protoc-gen-es 2.6 and
 # Playwright 1.56 accept it).

@@ -6,6 +6,8 @@
 #include <chrono>
 #include <fstream>
 #include <random>
+#include <sstream>
+#include <unistd.h>
 
 #include "brethren/v1/protocol.pb.h"
 #include "server/codec.h"
@@ -223,6 +225,23 @@ std::optional<std::vector<AttackKind>> parse_attack_list(std::string_view list) 
   }
   if (kinds.empty()) return std::nullopt;
   return kinds;
+}
+
+long long read_cpu_us(int pid) {
+  std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+  std::string line;
+  if (!std::getline(stat, line)) return -1;
+  // Fields after the command name (which may hold spaces): state is field 3,
+  // utime and stime are fields 14 and 15, in clock ticks.
+  std::istringstream rest(line.substr(line.rfind(')') + 2));
+  std::string field;
+  long long utime = -1, stime = -1;
+  for (int i = 3; i <= 15 && rest >> field; ++i) {
+    if (i == 14) utime = std::stoll(field);
+    if (i == 15) stime = std::stoll(field);
+  }
+  if (utime < 0 || stime < 0) return -1;
+  return (utime + stime) * 1'000'000 / sysconf(_SC_CLK_TCK);
 }
 
 long read_vm_rss_kib(int pid) {

@@ -77,5 +77,7 @@ class Attack {
 
 // The server's VmRSS in KiB from /proc/<pid>/status; -1 if unreadable.
 long read_vm_rss_kib(int pid);
+// The process's CPU time so far (utime + stime), in microseconds; -1 if unreadable.
+long long read_cpu_us(int pid);
 
 }  // namespace brethren::bench

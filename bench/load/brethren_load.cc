@@ -19,6 +19,8 @@
 #include <memory>
 #include <vector>
 
+#include <unistd.h>
+
 #include "bench/load/attack.h"
 #include "bench/load/connection.h"
 #include "bench/load/echo_workload.h"
@@ -117,11 +119,15 @@ class Runner final : public FrameSink {
   void measure() {
     if (attack_ && !attacked_ && options_.server_pid > 0)
       baseline_rss_start_kib_ = read_vm_rss_kib(options_.server_pid);
+    cpu_start_us_ = options_.server_pid > 0 ? read_cpu_us(options_.server_pid) : -1;
+    own_cpu_start_us_ = read_cpu_us(static_cast<int>(getpid()));
     stats_.measuring = true;
     measure_start_ = Clock::now();
     after(options_.duration_s, [this] {
       stats_.measuring = false;
       measured_seconds_ = std::chrono::duration<double>(Clock::now() - measure_start_).count();
+      cpu_end_us_ = options_.server_pid > 0 ? read_cpu_us(options_.server_pid) : -1;
+      own_cpu_end_us_ = read_cpu_us(static_cast<int>(getpid()));
       if (attack_ && !attacked_) {
         baseline_ = Window{rate(), stats_.latency.percentiles()};
         stats_.latency = LatencyRecorder{};
@@ -178,13 +184,22 @@ class Runner final : public FrameSink {
     if (game) std::printf("games completed: %llu\n", static_cast<unsigned long long>(stats_.games));
     std::printf("errors: %llu, inconsistent results: %llu\n", static_cast<unsigned long long>(stats_.errors),
                 static_cast<unsigned long long>(stats_.inconsistent));
-    // One line for scripts.
+    // --server-pid: the server's CPU time (user + system) over the measured window per move (or round trip).
+    const double cpu_per_op = cpu_start_us_ >= 0 && cpu_end_us_ >= 0 && stats_.ops > 0
+                                  ? static_cast<double>(cpu_end_us_ - cpu_start_us_) / static_cast<double>(stats_.ops)
+                                  : -1;
+    if (cpu_per_op >= 0) std::printf("server CPU per %s: %.1f us\n", game ? "move" : "round trip", cpu_per_op);
+    // This process's own share of a core over the window: near 100, the load generator is the limit.
+    const double own_cpu_pct = own_cpu_start_us_ >= 0 && own_cpu_end_us_ >= 0 && measured_seconds_ > 0
+                                   ? static_cast<double>(own_cpu_end_us_ - own_cpu_start_us_) / 1e4 / measured_seconds_
+                                   : -1;
+    // One line for scripts (fields are only ever added at the end).
     std::printf(
         "summary: rate=%.1f p50_us=%.0f p90_us=%.0f p99_us=%.0f max_us=%.0f games=%llu errors=%llu inconsistent=%llu "
-        "open=%zu open_s=%.2f\n",
+        "open=%zu open_s=%.2f server_cpu_us_per_op=%.1f client_cpu_pct=%.0f\n",
         rate, p.p50, p.p90, p.p99, p.max, static_cast<unsigned long long>(stats_.games),
         static_cast<unsigned long long>(stats_.errors), static_cast<unsigned long long>(stats_.inconsistent), opened_,
-        open_seconds_);
+        open_seconds_, cpu_per_op, own_cpu_pct);
     if (attack_) report_attack(p);
     std::fflush(stdout);
     const bool idle_ok = options_.mode == Mode::kIdle ? opened_ == connections_.size() : stats_.ops > 0;
@@ -239,6 +254,8 @@ class Runner final : public FrameSink {
   std::unique_ptr<Attack> attack_;
   Window baseline_;
   long baseline_rss_start_kib_ = -1, baseline_rss_end_kib_ = -1;  // server VmRSS over the window without attack
+  long long cpu_start_us_ = -1, cpu_end_us_ = -1;                 // server CPU time over the (last) measured window
+  long long own_cpu_start_us_ = -1, own_cpu_end_us_ = -1;         // this process's, over the same window
   bool attacked_ = false;
   asio::steady_timer timer_;
   std::size_t next_ = 0, opened_ = 0, settled_ = 0;

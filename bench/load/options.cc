@@ -61,7 +61,8 @@ std::optional<LoadOptions> parse_options(int argc, char** argv, int& exit_code) 
        "their ratio: ping-flood, list-rooms-unread, garbage-frames, slow-http, a comma-separated list, or all")
       ("attackers", po::value(&o.attackers)->default_value(o.attackers), "--attack: hostile connections of each kind")
       ("server-pid", po::value(&o.server_pid)->default_value(o.server_pid),
-       "--attack: the server's pid, to report its RSS growth (VmRSS, sampled every 100 ms) under attack");
+       "the server's pid: report its CPU time per move (or round trip) over the measured window; with --attack, "
+       "also its RSS growth (VmRSS, sampled every 100 ms) under attack");
   // clang-format on
   po::variables_map vm;
   if (auto code = brethren::tools::parse_command_line(argc, argv, desc, vm, "brethren-load")) {
