@@ -108,3 +108,15 @@ export function viewAt(versions: bigint[], version: bigint): number {
   for (let i = 0; i < versions.length; i++) if (versions[i] <= version) best = i;
   return best;
 }
+
+/** The index of the first view at or after `version` (-1: none): the table once the step's action is done. */
+export function viewAfter(versions: bigint[], version: bigint): number {
+  for (let i = 0; i < versions.length; i++) if (versions[i] >= version) return i;
+  return -1;
+}
+
+/** Views from the server (GET /api/matches/{id}/views) in the shape of the kept ones. */
+export function serverViews(seat: number, views: MatchView[]): RecordedViews | null {
+  if (views.length === 0) return null;
+  return { seat, versions: views.map((v) => v.version), view: (i) => views[i] };
+}

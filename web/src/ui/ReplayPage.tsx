@@ -1,17 +1,19 @@
 // Steps through a finished match from GET /api/matches/{id}: the public log,
 // or this browser's seat's own replay when it holds the room's seat token.
-// At every step the game's board is drawn, read-only, from the view this
-// browser was shown at that point of the match (src/state/views.ts).
+// At every step the game's board is drawn, read-only, from the server's view
+// of that step (GET /api/matches/{id}/views, same viewer as the log), else
+// from the view this browser was shown then (src/state/views.ts: Tortuga
+// keeps only its final view on the server).
 import { useEffect, useMemo, useState } from "preact/hooks";
 import { t } from "../i18n";
 import { store, useStore } from "../state/store";
 import type { MatchHistory } from "../gen/brethren/v1/history_pb";
 import { loadCredentials } from "../state/session";
-import { fetchHistory, HistoryError } from "../state/api";
+import { fetchHistory, fetchViews, HistoryError } from "../state/api";
 import { httpErrorKey } from "../logic/errors";
 import { describeEvent, describeAction } from "../logic/describe";
 import { clampStep } from "../logic/replay";
-import { recordedViews, viewAt } from "../state/views";
+import { recordedViews, serverViews, viewAfter, viewAt, type RecordedViews } from "../state/views";
 import { withGame } from "../games/registry";
 import { gameEvents } from "../games/payload";
 import { Moves, gameMoves } from "./moves";
@@ -29,9 +31,17 @@ export function ReplayPage({ matchId }: { matchId: string }) {
   const room = new URLSearchParams(location.search).get("room");
   const creds = room ? loadCredentials(room) : {};
   const [asSeat, setAsSeat] = useState(!!creds.seatToken);
+  const [fetched, setFetched] = useState<RecordedViews | null>(null);
   useEffect(() => {
     setHistory(null);
-    fetchHistory(matchId, room, asSeat ? creds : { ...creds, seatToken: undefined }).then(
+    setFetched(null);
+    const viewer = asSeat ? creds : { ...creds, seatToken: undefined };
+    // Without the server's views the board comes from this browser's own (or is not drawn).
+    fetchViews(matchId, room, viewer).then(
+      (v) => setFetched(serverViews(v.seat, v.views)),
+      (e: Error) => console.info(e.message),
+    );
+    fetchHistory(matchId, room, viewer).then(
       (h) => { setHistory(h); setStep(h.events.length); setError(null); },
       (e: Error) => {
         console.info(e.message);
@@ -54,10 +64,12 @@ export function ReplayPage({ matchId }: { matchId: string }) {
   const go = (to: number) => { setPlaying(false); setStep(clampStep(to, n)); };
   const gameName = s.games.find((g) => g.id === history.gameId)?.displayName ?? "";
   const version = step > 0 ? history.events[step - 1].version : 0n;
-  // The board of this step: the view this browser was shown (same viewer as the log), read-only.
+  // The board of this step (same viewer as the log), read-only: the server's
+  // view once the step's action is done, else the one this browser was shown.
+  const fromServer = fetched && fetched.seat === history.seat ? viewAfter(fetched.versions, version) : -1;
   const sameViewer = recorded && recorded.seat === history.seat;
   const viewIndex = sameViewer ? viewAt(recorded.versions, version) : -1;
-  const view = viewIndex >= 0 ? recorded!.view(viewIndex) : null;
+  const view = fromServer >= 0 ? fetched!.view(fromServer) : viewIndex >= 0 ? recorded!.view(viewIndex) : null;
   const stepEvents = step > 0 ? [history.events[step - 1]] : [];
   const board = view
     ? withGame(view.game?.game, (client, gameView) => (
