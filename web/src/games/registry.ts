@@ -15,7 +15,7 @@ export const GAMES: { [C in GameCase]: GameClient<C> } = {
 };
 
 /** What every client has that does not depend on its own view type. */
-export type GameClientInfo = Omit<GameClient<GameCase>, "Board" | "RulesPanel">;
+export type GameClientInfo = Omit<GameClient<GameCase>, "Board" | "RulesPanel" | "describeEvent" | "describeAction">;
 
 /** The clients as a list (for hooks that every game may answer: enum words, card labels, catalogues). */
 export function gameClients(): GameClientInfo[] {

@@ -79,6 +79,15 @@ export interface RulesProps<C extends GameCase> {
 
 export type GameCatalogues = { en: Catalogue; es: Catalogue; it: Catalogue };
 
+/** What a game's log hooks may use to word a line. */
+export interface DescribeContext<C extends GameCase> {
+  names: SeatNamer;
+  /** This game's current view, when known (e.g. the room's loot values), for words the message alone lacks. */
+  view?: ViewOf<C>;
+  /** The catalogue's sentence `key` with the message's fields as placeholders (seats as names, enums and cards in words). */
+  sentence(key: string, m: Message, extra?: Record<string, string>): string;
+}
+
 export interface GameClient<C extends GameCase> {
   /** The oneof case in GameView/GameAction/GameEvent/GameOptions. */
   oneofCase: C;
@@ -93,4 +102,8 @@ export interface GameClient<C extends GameCase> {
   enumText?: (typeName: string, value: number) => string | null;
   /** A short label for a card message met inside this game's actions and events, or null. */
   cardLabel?: (m: Message) => string | null;
+  /** This game's own log line for one of its events: the words, "" to leave the event out of the log (noise), or null for the catalogue's template. */
+  describeEvent?: (event: EventOf<C>, ctx: DescribeContext<C>) => string | null;
+  /** The same for one of its actions (the list of moves and a button's full words). */
+  describeAction?: (action: ActionOf<C>, ctx: DescribeContext<C>) => string | null;
 }

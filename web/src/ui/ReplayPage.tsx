@@ -132,14 +132,14 @@ export function ReplayPage({ matchId }: { matchId: string }) {
       <ol class="replay-log" data-testid="replay-log">
         {history.events.slice(0, step).map((e, i) => (
           <li class={i === step - 1 ? "current" : ""}>
-            <button type="button" class="link" onClick={() => go(i + 1)} aria-label={t("replay.jump")}>{i + 1}</button> {e.event ? describeEvent(e.event, names) : ""}
+            <button type="button" class="link" onClick={() => go(i + 1)} aria-label={t("replay.jump")}>{i + 1}</button> {e.event ? describeEvent(e.event, names, view?.game) : ""}
           </li>
         ))}
       </ol>
       {history.actionsPublished && (
         <details>
           <summary>{t("replay.actions", { n: history.actions.length })}</summary>
-          <ol>{history.actions.map((a) => <li>{names(a.seat)}: {a.action ? describeAction(a.action, names) : ""}</li>)}</ol>
+          <ol>{history.actions.map((a) => <li>{names(a.seat)}: {a.action ? describeAction(a.action, names, view?.game) : ""}</li>)}</ol>
         </details>
       )}
       {history.fairness && <p class="hint">{t("room.fairness")}: <code>{history.fairness.seedCommitment}</code> · {t("replay.seed")} {history.fairness.seed}</p>}

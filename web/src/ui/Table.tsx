@@ -3,7 +3,7 @@ import type { VNode } from "preact";
 import { useStore } from "../state/store";
 import { t, hasKey, getLang } from "../i18n";
 import type { RoomInfo } from "../gen/brethren/v1/protocol_pb";
-import type { EventRecord, MatchView } from "../gen/brethren/v1/game_pb";
+import type { EventRecord, GameView, MatchView } from "../gen/brethren/v1/game_pb";
 import { describeEvent, actionKind } from "../logic/describe";
 import { describeOutcome } from "../logic/outcome";
 import { useTurnAttention, type Turn } from "./attention";
@@ -31,7 +31,7 @@ export function Table({ room }: { room: RoomInfo }) {
   const s = useStore();
   const view = s.view!;
   const names = seatNamer(room);
-  const moves = new Moves(view.legalActions, names);
+  const moves = new Moves(view.legalActions, names, view.game);
   const me = view.viewerSeat;
   // The board claims the moves it draws on things while it renders; the list
   // of other moves renders after it (a later sibling) and shows the rest.
@@ -166,10 +166,10 @@ function Outcome({ view, room, names }: { view: MatchView; room: RoomInfo; names
 
 /** Each log line is worded once per language and set of names (an update redraws the table, not 300 sentences). */
 const lines = new WeakMap<EventRecord, { sig: string; text: string }>();
-function logLine(e: EventRecord, names: SeatNamer, sig: string): string {
+function logLine(e: EventRecord, names: SeatNamer, sig: string, view: GameView | undefined): string {
   const hit = lines.get(e);
   if (hit && hit.sig === sig) return hit.text;
-  const text = describeEvent(e.event!, names);
+  const text = describeEvent(e.event!, names, view);
   lines.set(e, { sig, text });
   return text;
 }
@@ -187,7 +187,11 @@ function EventLog({ names }: { names: SeatNamer }) {
     <div class="event-log">
       <h3>{t("table.log")}</h3>
       <ol ref={list} data-testid="event-log" tabIndex={0} aria-live="polite">
-        {events.slice(-LOG_LINES_SHOWN).map((e) => <li key={String(e.version)} data-version={String(e.version)}>{e.event ? logLine(e, names, sig) : ""}</li>)}
+        {events.slice(-LOG_LINES_SHOWN).map((e) => {
+          // A game may leave an event out of the log (noise): no empty line.
+          const text = e.event ? logLine(e, names, sig, s.view?.game) : "";
+          return text ? <li key={String(e.version)} data-version={String(e.version)}>{text}</li> : null;
+        })}
       </ol>
     </div>
   );

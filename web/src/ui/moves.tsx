@@ -3,7 +3,7 @@
 // through its typed GameMoves (src/games/types.ts); the table lists whatever
 // no board claimed in a plain list of moves in words.
 import type { ComponentChildren } from "preact";
-import type { GameAction } from "../gen/brethren/v1/game_pb";
+import type { GameAction, GameView } from "../gen/brethren/v1/game_pb";
 import { actionKind, describeAction, type SeatNamer } from "../logic/describe";
 import { payloadOf } from "../games/payload";
 import { type ActionKind, type ActionPayload, type GameCase, type GameMoves, type TypedMove } from "../games/types";
@@ -23,7 +23,8 @@ export class Moves {
   private pass = new Set<number>();
   private passOpen = false;
   readonly entries: MoveEntry[];
-  constructor(actions: GameAction[], readonly names: SeatNamer) {
+  /** `view`: the game's view now, for words that need it (a loot card's value). */
+  constructor(actions: GameAction[], readonly names: SeatNamer, private readonly view?: GameView) {
     this.entries = actions.map((action, index) => ({ action, index, kind: actionKind(action) }));
   }
 
@@ -50,7 +51,7 @@ export class Moves {
   }
 
   label(e: MoveEntry): string {
-    return describeAction(e.action, this.names);
+    return describeAction(e.action, this.names, this.view);
   }
 }
 

@@ -4,6 +4,7 @@ import { Board } from "./board";
 import { RulesPanel } from "./rules";
 import { catalogue } from "./i18n";
 import { enumText, cardLabel } from "./cards";
+import { describeEvent } from "./log";
 
 export const client: GameClient<"tortuga1667"> = {
   oneofCase: "tortuga1667",
@@ -14,4 +15,5 @@ export const client: GameClient<"tortuga1667"> = {
   catalogue,
   enumText,
   cardLabel,
+  describeEvent,
 };
