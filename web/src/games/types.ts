@@ -50,8 +50,8 @@ export interface GameMoves<C extends GameCase> {
     pred?: (a: ActionPayload<C, K>) => boolean,
     short?: (a: ActionPayload<C, K>) => ComponentChildren,
   ): ComponentChildren[];
-  /** A claimed move's button with the given visible content. */
-  button<K extends ActionKind<C>>(m: TypedMove<C, K>, children?: ComponentChildren): ComponentChildren;
+  /** A claimed move's button with the given visible content; `label`: this board's full words for it (screen readers, tooltip), else the generic sentence. */
+  button<K extends ActionKind<C>>(m: TypedMove<C, K>, children?: ComponentChildren, label?: string): ComponentChildren;
   /** The whole move in words (as in the list of moves and the log). */
   label(e: MoveEntry): string;
   /** The untyped list (the table's fallback list of moves). */
@@ -70,6 +70,8 @@ export interface BoardProps<C extends GameCase> {
   me: number;
   /** This game's events of the last update (for motion and highlighting), when known. */
   lastEvents?: EventOf<C>[];
+  /** This game's events of the match so far as this viewer saw them, up to the drawn view (what the board shows from the past: who looked at which card). */
+  events: EventOf<C>[];
 }
 
 export interface RulesProps<C extends GameCase> {

@@ -80,6 +80,7 @@ export function ReplayPage({ matchId }: { matchId: string }) {
           names={names}
           me={view.viewerSeat}
           lastEvents={gameEvents(stepEvents, client.oneofCase)}
+          events={gameEvents(history.events.filter((e) => e.version <= view.version), client.oneofCase)}
         />
       ))
     : null;

@@ -1,15 +1,15 @@
-import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "preact/hooks";
 import type { VNode } from "preact";
-import { useStore } from "../state/store";
+import { store, useStore } from "../state/store";
 import { t, hasKey, getLang } from "../i18n";
 import type { RoomInfo } from "../gen/brethren/v1/protocol_pb";
-import type { EventRecord, GameView, MatchView } from "../gen/brethren/v1/game_pb";
+import type { EventRecord, GameAction, GameView, MatchView } from "../gen/brethren/v1/game_pb";
 import { describeEvent, actionKind } from "../logic/describe";
 import { describeOutcome } from "../logic/outcome";
 import { useTurnAttention, type Turn } from "./attention";
 import { placeFocus } from "./focus";
 import { httpBase, serverUrl } from "../net/connection";
-import { Moves, MoveButton, gameMoves } from "./moves";
+import { Moves, MoveButton, SubmitMove, gameMoves } from "./moves";
 import { seatNamer } from "./names";
 import type { SeatNamer } from "../logic/describe";
 import { secondsLeft } from "../logic/clock";
@@ -32,6 +32,8 @@ export function Table({ room }: { room: RoomInfo }) {
   const view = s.view!;
   const names = seatNamer(room);
   const moves = new Moves(view.legalActions, names, view.game);
+  // The match's events up to the drawn view (the log may hold newer ones a moment before the view).
+  const past = useMemo(() => s.log.events.filter((e) => e.version <= view.version), [s.log.events, view.version]);
   const me = view.viewerSeat;
   // The board claims the moves it draws on things while it renders; the list
   // of other moves renders after it (a later sibling) and shows the rest.
@@ -43,6 +45,7 @@ export function Table({ room }: { room: RoomInfo }) {
       names={names}
       me={me}
       lastEvents={gameEvents(s.lastEvents, client.oneofCase)}
+      events={gameEvents(past, client.oneofCase)}
     />
   ));
   const rules = withGame(view.game?.game, (client, gameView) => <client.RulesPanel view={gameView} match={view} />);
@@ -69,6 +72,7 @@ export function Table({ room }: { room: RoomInfo }) {
       data-my-turn={String(mine)}
       aria-labelledby="table-h"
     >
+      <SubmitMove.Provider value={submitMove}>
       <h2 id="table-h" class="sr-only">{game?.displayName ?? t("room.title")}</h2>
       {s.resynced && <p class="hint">{t("table.resync")}</p>}
       {view.finished && <Outcome view={view} room={room} names={names} />}
@@ -81,9 +85,13 @@ export function Table({ room }: { room: RoomInfo }) {
         </details>
       )}
       <EventLog names={names} />
+      </SubmitMove.Provider>
     </section>
   );
 }
+
+/** A move goes to the server through the store (boards and their buttons never import it). */
+const submitMove = (action: GameAction) => store.submit(action);
 
 /** "must": the viewer has to decide; "may": he may react (or decline); "none". */
 export function turnOf(view: MatchView, me: number): Turn {
