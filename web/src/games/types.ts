@@ -81,6 +81,12 @@ export interface RulesProps<C extends GameCase> {
 
 export type GameCatalogues = { en: Catalogue; es: Catalogue; it: Catalogue };
 
+/** A player's colour as the board draws it: the ink, and its word when the game names its colours. */
+export interface SeatColour {
+  css: string;
+  word?: string;
+}
+
 /** What a game's log hooks may use to word a line. */
 export interface DescribeContext<C extends GameCase> {
   names: SeatNamer;
@@ -108,4 +114,6 @@ export interface GameClient<C extends GameCase> {
   describeEvent?: (event: EventOf<C>, ctx: DescribeContext<C>) => string | null;
   /** The same for one of its actions (the list of moves and a button's full words). */
   describeAction?: (action: ActionOf<C>, ctx: DescribeContext<C>) => string | null;
+  /** A seat's colour on this board (for the shell's log and outcome), or null when the game has no player colours. */
+  seatColour?: (view: ViewOf<C>, seat: number) => SeatColour | null;
 }

@@ -175,6 +175,19 @@ export function describeEvent(e: GameEvent, names: SeatNamer, view?: GameView): 
   return own ?? describe("ev", e, names, view);
 }
 
+/** The seat an event is mainly about (its first seat field, e.g. who moved), or null. */
+export function eventSeat(e: GameEvent): number | null {
+  const inner = e.game.value?.kind;
+  if (!inner?.case) return null;
+  const m: Message = inner.value;
+  const desc = registry.getMessage(m.$typeName);
+  for (const f of desc?.fields ?? []) {
+    const v = (m as unknown as Record<string, unknown>)[f.localName];
+    if (f.fieldKind === "scalar" && SEAT_FIELDS.has(f.localName) && typeof v === "number" && v >= 0) return v;
+  }
+  return null;
+}
+
 /** The action's own kind, e.g. "attack", for matching it to what it acts on. */
 export function actionKind(a: GameAction): string {
   return (a.game.value?.kind.case as string | undefined) ?? "";

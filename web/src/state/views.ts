@@ -109,10 +109,13 @@ export function viewAt(versions: bigint[], version: bigint): number {
   return best;
 }
 
-/** The index of the first view at or after `version` (-1: none): the table once the step's action is done. */
-export function viewAfter(versions: bigint[], version: bigint): number {
-  for (let i = 0; i < versions.length; i++) if (versions[i] >= version) return i;
-  return -1;
+/**
+ * The server's view for a replay step: the last at or before the step's event
+ * version, the setup's view (the first) before any (a step within an action
+ * shows the table before it; its last event, the table after it).
+ */
+export function serverViewAt(versions: bigint[], version: bigint): number {
+  return versions.length === 0 ? -1 : Math.max(0, viewAt(versions, version));
 }
 
 /** Views from the server (GET /api/matches/{id}/views) in the shape of the kept ones. */

@@ -13,7 +13,7 @@ import { fetchHistory, fetchViews, HistoryError } from "../state/api";
 import { httpErrorKey } from "../logic/errors";
 import { describeEvent, describeAction } from "../logic/describe";
 import { clampStep } from "../logic/replay";
-import { recordedViews, serverViews, viewAfter, viewAt, type RecordedViews } from "../state/views";
+import { recordedViews, serverViews, serverViewAt, viewAt, type RecordedViews } from "../state/views";
 import { withGame } from "../games/registry";
 import { gameEvents } from "../games/payload";
 import { Moves, gameMoves } from "./moves";
@@ -65,8 +65,9 @@ export function ReplayPage({ matchId }: { matchId: string }) {
   const gameName = s.games.find((g) => g.id === history.gameId)?.displayName ?? "";
   const version = step > 0 ? history.events[step - 1].version : 0n;
   // The board of this step (same viewer as the log), read-only: the server's
-  // view once the step's action is done, else the one this browser was shown.
-  const fromServer = fetched && fetched.seat === history.seat ? viewAfter(fetched.versions, version) : -1;
+  // last view at or before the step's event (the setup's view before any),
+  // else the one this browser was shown.
+  const fromServer = fetched && fetched.seat === history.seat ? serverViewAt(fetched.versions, version) : -1;
   const sameViewer = recorded && recorded.seat === history.seat;
   const viewIndex = sameViewer ? viewAt(recorded.versions, version) : -1;
   const view = fromServer >= 0 ? fetched!.view(fromServer) : viewIndex >= 0 ? recorded!.view(viewIndex) : null;

@@ -4,7 +4,7 @@ import { store, useStore } from "../state/store";
 import { t, hasKey, getLang } from "../i18n";
 import type { RoomInfo } from "../gen/brethren/v1/protocol_pb";
 import type { EventRecord, GameAction, GameView, MatchView } from "../gen/brethren/v1/game_pb";
-import { describeEvent, actionKind } from "../logic/describe";
+import { describeEvent, actionKind, eventSeat } from "../logic/describe";
 import { describeOutcome } from "../logic/outcome";
 import { useTurnAttention, type Turn } from "./attention";
 import { placeFocus } from "./focus";
@@ -13,7 +13,8 @@ import { Moves, MoveButton, SubmitMove, gameMoves } from "./moves";
 import { seatNamer } from "./names";
 import type { SeatNamer } from "../logic/describe";
 import { secondsLeft } from "../logic/clock";
-import { withGame } from "../games/registry";
+import { seatColours, withGame } from "../games/registry";
+import type { SeatColour } from "../games/types";
 import { gameEvents } from "../games/payload";
 import { markUpdateDrawn } from "../state/testHooks";
 import { replayHref } from "../state/api";
@@ -48,6 +49,7 @@ export function Table({ room }: { room: RoomInfo }) {
       events={gameEvents(past, client.oneofCase)}
     />
   ));
+  const colours = seatColours(view.game?.game, view.seatCount);
   const rules = withGame(view.game?.game, (client, gameView) => <client.RulesPanel view={gameView} match={view} />);
   const gameKey = withGame(view.game?.game, (client) => client.key) ?? "";
   const mine = !view.finished && view.toAct.includes(me);
@@ -75,7 +77,7 @@ export function Table({ room }: { room: RoomInfo }) {
       <SubmitMove.Provider value={submitMove}>
       <h2 id="table-h" class="sr-only">{game?.displayName ?? t("room.title")}</h2>
       {s.resynced && <p class="hint">{t("table.resync")}</p>}
-      {view.finished && <Outcome view={view} room={room} names={names} />}
+      {view.finished && <Outcome view={view} room={room} names={names} colours={colours} />}
       <div class="board">{drawn}</div>
       {!view.finished && <ActionBar view={view} moves={moves} names={names} deadline={s.deadlineUnixMs} turn={turn} gameKey={gameKey} />}
       {rules && (
@@ -84,7 +86,7 @@ export function Table({ room }: { room: RoomInfo }) {
           {rules}
         </details>
       )}
-      <EventLog names={names} />
+      <EventLog names={names} colours={colours} />
       </SubmitMove.Provider>
     </section>
   );
@@ -142,7 +144,12 @@ function ActionBar({ view, moves, names, deadline, turn, gameKey }: { view: Matc
   );
 }
 
-function Outcome({ view, room, names }: { view: MatchView; room: RoomInfo; names: SeatNamer }) {
+/** A player's colour as on the board: a disc (the name beside it is the text cue, with the colour's word when the game names it). */
+function SeatMark({ c }: { c: SeatColour | null | undefined }) {
+  return c ? <span class="seat-mark" style={{ background: c.css }} aria-hidden="true" /> : null;
+}
+
+function Outcome({ view, room, names, colours }: { view: MatchView; room: RoomInfo; names: SeatNamer; colours: (SeatColour | null)[] }) {
   const text = describeOutcome(view.outcome, names, (k, p) => t(k, p));
   const matchId = room.match?.matchId;
   // ?room= lets a cluster's proxy route to the room's node (match ids are per node).
@@ -157,7 +164,7 @@ function Outcome({ view, room, names }: { view: MatchView; room: RoomInfo; names
         <tbody>
           {text.rows.map((r) => (
             <tr class={r.winner ? "winner" : ""} data-testid={`outcome-row-${r.seat}`}>
-              <td>{r.rankText}</td><td>{r.name}</td><td>{t("outcome.points", { n: r.score })}{r.tieBroken ? ` · ${t("outcome.byTieBreak")}` : ""}</td><td>{r.winner ? `🏆 ${t("outcome.won")}` : ""}</td>
+              <td>{r.rankText}</td><td data-testid={`outcome-name-${r.seat}`}><SeatMark c={colours[r.seat]} /><span class="who">{r.name}</span>{colours[r.seat]?.word && <span class="colour-word"> · {colours[r.seat]!.word}</span>}</td><td>{t("outcome.points", { n: r.score })}{r.tieBroken ? ` · ${t("outcome.byTieBreak")}` : ""}</td><td>{r.winner ? `🏆 ${t("outcome.won")}` : ""}</td>
             </tr>
           ))}
         </tbody>
@@ -182,7 +189,7 @@ function logLine(e: EventRecord, names: SeatNamer, sig: string, view: GameView |
   return text;
 }
 
-function EventLog({ names }: { names: SeatNamer }) {
+function EventLog({ names, colours }: { names: SeatNamer; colours: (SeatColour | null)[] }) {
   const s = useStore();
   const list = useRef<HTMLOListElement>(null);
   const events = s.log.events;
@@ -198,7 +205,8 @@ function EventLog({ names }: { names: SeatNamer }) {
         {events.slice(-LOG_LINES_SHOWN).map((e) => {
           // A game may leave an event out of the log (noise): no empty line.
           const text = e.event ? logLine(e, names, sig, s.view?.game) : "";
-          return text ? <li key={String(e.version)} data-version={String(e.version)}>{text}</li> : null;
+          const seat = e.event ? eventSeat(e.event) : null;
+          return text ? <li key={String(e.version)} data-version={String(e.version)}>{seat !== null && <SeatMark c={colours[seat]} />}{text}</li> : null;
         })}
       </ol>
     </div>

@@ -3,7 +3,7 @@ import type { GameClient } from "../types";
 import { Board } from "./board";
 import { RulesPanel } from "./rules";
 import { catalogue } from "./i18n";
-import { enumText, cardLabel } from "./cards";
+import { enumText, cardLabel, seatColour } from "./cards";
 import { describeEvent } from "./log";
 
 export const client: GameClient<"tortuga1667"> = {
@@ -16,4 +16,5 @@ export const client: GameClient<"tortuga1667"> = {
   enumText,
   cardLabel,
   describeEvent,
+  seatColour: (_view, seat) => ({ css: seatColour(seat) }),
 };
