@@ -16,7 +16,8 @@ std::string header(const http::request<http::string_body>& request, std::string_
 
 void serve_match_history(Services& services, const http::request<http::string_body>& request,
                          std::function<void(HistoryResponse)> done) {
-  const auto match_id = parse_match_history_target(request.target());
+  const auto views_of = parse_match_views_target(request.target());
+  const auto match_id = views_of ? views_of : parse_match_history_target(request.target());
   if (!match_id) return done({400, "{\"code\":\"INVALID_ARGUMENT\",\"error\":\"the match id is a positive number\"}"});
   HistoryRequest parsed;
   parsed.match_id = *match_id;
@@ -33,9 +34,11 @@ void serve_match_history(Services& services, const http::request<http::string_bo
   }
   parsed.room_code = header(request, "X-Room-Code");
   parsed.room_password = header(request, "X-Room-Password");
-  services.history_pool.post([&services, parsed = std::move(parsed), done = std::move(done)] {
-    done(fetch_match_history(services.store, services.games, parsed));
-  });
+  services.history_pool.post(
+      [&services, parsed = std::move(parsed), views = views_of.has_value(), done = std::move(done)] {
+        done(views ? fetch_match_views(services.store, services.games, parsed)
+                   : fetch_match_history(services.store, services.games, parsed));
+      });
 }
 
 }  // namespace brethren::server

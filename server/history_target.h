@@ -16,4 +16,8 @@ bool is_match_history_target(std::string_view target);
 // else after /api/matches/ (a query is ignored); nullopt otherwise (400).
 std::optional<std::int64_t> parse_match_history_target(std::string_view target);
 
+// The match id of a views target, /api/matches/{id}/views (the table at each
+// step, for the replay); nullopt for anything else.
+std::optional<std::int64_t> parse_match_views_target(std::string_view target);
+
 }  // namespace brethren::server

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "brethren/v1/history.pb.h"
+#include "brethren/v1/replay.pb.h"
 #include "server/fairness.h"
 #include "server/secrets.h"
 #include "server/spectator_policy.h"
@@ -49,50 +50,73 @@ HistoryResponse not_found(std::int64_t match_id) {
                    "or the room code (X-Room-Code) and the spectator password (X-Room-Password) of its room");
 }
 
+// What a request may see of a match: nullopt when the match does not exist
+// or these credentials may not see it (one answer for both).
+struct Access {
+  persistence::MatchRecord match;
+  std::vector<persistence::SeatRecord> seats;
+  // A former player's seat, or -1 for the public (spectator) view.
+  int seat = -1;
+};
+
+std::optional<Access> access_for(const persistence::Store& store, const HistoryRequest& request) {
+  // Credentials first: whether the match exists, where it was played and
+  // whether it has ended are only for those who may see it.
+  auto match = store.load_match(request.match_id);
+  if (!match) return std::nullopt;
+  const auto room = store.load_room(match->room_code);
+  if (!room) return std::nullopt;
+  Access out{std::move(*match), store.load_seats(room->code), -1};
+  if (request.seat_token) {
+    const std::string hash = sha256_hex(*request.seat_token);
+    for (const auto& s : out.seats) {
+      if (!s.token_hash.empty() && s.token_hash == hash && s.seat < out.match.seat_count) out.seat = s.seat;
+    }
+    if (out.seat < 0) return std::nullopt;
+  } else if (!may_watch(*room, request)) {
+    return std::nullopt;
+  }
+  return out;
+}
+
+HistoryResponse as_json(const google::protobuf::Message& message) {
+  google::protobuf::util::JsonPrintOptions print;
+  print.always_print_primitive_fields = true;
+  HistoryResponse response;
+  (void)google::protobuf::util::MessageToJsonString(message, &response.json, print);
+  return response;
+}
+
 }  // namespace
 
 HistoryResponse fetch_match_history(const persistence::Store& store, const rules::GameRegistry& games,
                                     const HistoryRequest& request) {
-  // Credentials first: whether the match exists, where it was played and
-  // whether it has ended are only for those who may see it.
-  const auto match = store.load_match(request.match_id);
-  if (!match) return not_found(request.match_id);
-  const auto room = store.load_room(match->room_code);
-  if (!room) return not_found(request.match_id);
-  const auto seats = store.load_seats(room->code);
-
-  // Whose view: a former player's seat, or the public (spectator) one.
-  int seat = -1;
-  if (request.seat_token) {
-    const std::string hash = sha256_hex(*request.seat_token);
-    for (const auto& s : seats) {
-      if (!s.token_hash.empty() && s.token_hash == hash && s.seat < match->seat_count) seat = s.seat;
-    }
-    if (seat < 0) return not_found(request.match_id);
-  } else if (!may_watch(*room, request)) {
-    return not_found(request.match_id);
-  }
+  const auto access = access_for(store, request);
+  if (!access) return not_found(request.match_id);
+  const auto& match = access->match;
+  const auto& seats = access->seats;
+  const int seat = access->seat;
 
   const auto result = store.load_result(request.match_id);
-  if (match->status != persistence::MatchStatus::kFinished || !result) {
-    return error(409, "NOT_FINISHED", "match " + std::to_string(match->id) + " has not ended yet");
+  if (match.status != persistence::MatchStatus::kFinished || !result) {
+    return error(409, "NOT_FINISHED", "match " + std::to_string(match.id) + " has not ended yet");
   }
-  const rules::Game* game = games.find(match->game_id);
+  const rules::Game* game = games.find(match.game_id);
   if (!game) return error(500, "INTERNAL", "the match's game is not known to this server");
 
   v1::GameOptions options;
-  options.ParseFromString(match->options);
+  options.ParseFromString(match.options);
   std::unique_ptr<rules::State> state;
   const bool log_kept = result->final_state.empty();
   std::vector<rules::LoggedAction> log;
   if (log_kept) {
-    for (const auto& a : store.load_actions(match->id)) {
+    for (const auto& a : store.load_actions(match.id)) {
       rules::LoggedAction step{a.seat, {}};
       if (!step.action.ParseFromString(a.action)) return error(500, "INTERNAL", "a stored action does not parse");
       log.push_back(std::move(step));
     }
     auto replayed =
-        rules::replay(*game, rules::MatchSetup{options, match->seat_count, match->seed, match->secret_seed}, log);
+        rules::replay(*game, rules::MatchSetup{options, match.seat_count, match.seed, match.secret_seed}, log);
     if (!replayed) return error(500, "INTERNAL", "the match does not replay: " + replayed.error().message);
     state = std::move(replayed).value();
   } else {
@@ -104,21 +128,21 @@ HistoryResponse fetch_match_history(const persistence::Store& store, const rules
   }
 
   v1::MatchHistory history;
-  history.set_match_id(match->id);
-  history.set_game_id(match->game_id);
+  history.set_match_id(match.id);
+  history.set_game_id(match.game_id);
   *history.mutable_options() = options;
-  history.set_seat_count(match->seat_count);
+  history.set_seat_count(match.seat_count);
   for (const auto& s : seats) {
-    if (s.seat >= match->seat_count) continue;
+    if (s.seat >= match.seat_count) continue;
     auto* player = history.add_players();
     player->set_seat(s.seat);
     player->set_display_name(s.display_name);
     player->set_bot(s.bot_kind);
   }
-  history.set_started_at_unix_ms(match->started_at);
+  history.set_started_at_unix_ms(match.started_at);
   history.set_finished_at_unix_ms(result->finished_at);
   history.mutable_outcome()->ParseFromString(result->outcome);
-  *history.mutable_fairness() = fairness::public_match_info(match->id, match->seed, match->seed_salt, true);
+  *history.mutable_fairness() = fairness::public_match_info(match.id, match.seed, match.seed_salt, true);
   history.set_seat(seat);
   const rules::Viewer viewer = seat >= 0 ? rules::Viewer::player(seat) : rules::Viewer::spectator();
   for (auto& record : state->events_for(viewer)) *history.add_events() = std::move(record);
@@ -132,11 +156,62 @@ HistoryResponse fetch_match_history(const persistence::Store& store, const rules
     }
   }
 
-  google::protobuf::util::JsonPrintOptions print;
-  print.always_print_primitive_fields = true;
-  HistoryResponse response;
-  (void)google::protobuf::util::MessageToJsonString(history, &response.json, print);
-  return response;
+  return as_json(history);
+}
+
+HistoryResponse fetch_match_views(const persistence::Store& store, const rules::GameRegistry& games,
+                                  const HistoryRequest& request) {
+  const auto access = access_for(store, request);
+  if (!access) return not_found(request.match_id);
+  const auto& match = access->match;
+  const bool finished = match.status == persistence::MatchStatus::kFinished;
+  // A live match only in public: a seat's own view of a match still being
+  // played belongs to its connection, not to a URL that a token may open.
+  if (!finished && access->seat >= 0) {
+    return error(409, "NOT_FINISHED", "match " + std::to_string(match.id) + " has not ended yet");
+  }
+  const rules::Game* game = games.find(match.game_id);
+  if (!game) return error(500, "INTERNAL", "the match's game is not known to this server");
+  const rules::Viewer viewer = access->seat >= 0 ? rules::Viewer::player(access->seat) : rules::Viewer::spectator();
+
+  v1::MatchViews out;
+  out.set_match_id(match.id);
+  out.set_game_id(match.game_id);
+  out.set_seat(access->seat);
+  out.set_finished(finished);
+  auto add_view = [&out, &viewer](const rules::State& state) {
+    v1::MatchView view = state.view(viewer);
+    view.clear_legal_actions();
+    // An action without events leaves the version: the newest view stands.
+    if (out.views_size() > 0 && out.views(out.views_size() - 1).version() == view.version()) {
+      out.mutable_views()->RemoveLast();
+    }
+    *out.add_views() = std::move(view);
+  };
+
+  const auto result = finished ? store.load_result(match.id) : std::nullopt;
+  if (result && !result->final_state.empty()) {
+    // The log was discarded at the end (GameInfo.action_log_secret): only
+    // the final table can be drawn.
+    auto loaded = game->deserialize(result->final_state);
+    if (!loaded) return error(500, "INTERNAL", "the final state does not load: " + loaded.error().message);
+    add_view(**loaded);
+    return as_json(out);
+  }
+  v1::GameOptions options;
+  options.ParseFromString(match.options);
+  auto state = game->new_match(rules::MatchSetup{options, match.seat_count, match.seed, match.secret_seed});
+  if (!state) return error(500, "INTERNAL", "the match does not start again: " + state.error().message);
+  add_view(**state);
+  for (const auto& a : store.load_actions(match.id)) {
+    v1::GameAction action;
+    if (!action.ParseFromString(a.action)) return error(500, "INTERNAL", "a stored action does not parse");
+    if (auto st = (*state)->apply(a.seat, action); !st) {
+      return error(500, "INTERNAL", "the match does not replay: " + st.error().message);
+    }
+    add_view(**state);
+  }
+  return as_json(out);
 }
 
 }  // namespace brethren::server

@@ -34,4 +34,10 @@ struct HistoryResponse {
 HistoryResponse fetch_match_history(const persistence::Store& store, const rules::GameRegistry& games,
                                     const HistoryRequest& request);
 
+// GET /api/matches/{id}/views: a brethren.v1.MatchViews, the table after
+// each step as the request may see it (same credentials as the history); the
+// public view also of a match still being played.
+HistoryResponse fetch_match_views(const persistence::Store& store, const rules::GameRegistry& games,
+                                  const HistoryRequest& request);
+
 }  // namespace brethren::server

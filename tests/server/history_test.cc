@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 
 #include "brethren/v1/history.pb.h"
+#include "brethren/v1/replay.pb.h"
 #include "persistence/store.h"
 #include "rules/registry/all_games.h"
 #include "server/fairness.h"
@@ -51,6 +52,33 @@ std::string first_difference(const google::protobuf::RepeatedPtrField<v1::EventR
 }
 
 std::string history_path(std::int64_t id) { return "/api/matches/" + std::to_string(id); }
+
+v1::MatchViews parse_views(const HttpReply& reply) {
+  INFO(reply.body);
+  REQUIRE(reply.status == 200);
+  v1::MatchViews views;
+  REQUIRE(google::protobuf::util::JsonStringToMessage(reply.body, &views).ok());
+  return views;
+}
+
+// How many of `got` equal the view received live at the same version (legal
+// actions left out: the replay has none); fails on any that differs.
+int matching_live_views(const v1::MatchViews& got, const std::map<std::uint64_t, v1::MatchView>& live) {
+  int compared = 0;
+  for (const auto& view : got.views()) {
+    REQUIRE(view.legal_actions_size() == 0);
+    REQUIRE(view.viewer_seat() == got.seat());
+    const auto it = live.find(view.version());
+    if (it == live.end()) continue;
+    v1::MatchView seen = it->second;
+    seen.clear_legal_actions();
+    INFO("version " << view.version() << ": replay {" << view.ShortDebugString() << "} live {"
+                    << seen.ShortDebugString() << "}");
+    REQUIRE(view.SerializeAsString() == seen.SerializeAsString());
+    ++compared;
+  }
+  return compared;
+}
 
 // What a stranger learns about match `id`: the status and the body with the
 // id itself written as N, to compare with the answer for an id that does
@@ -231,4 +259,66 @@ TEST_CASE("History: Tortuga's replay has no action log, no vote authorship and n
   }
   REQUIRE(first_difference(parse_history(pub_reply).events(), played.spectator_events) == "");
   REQUIRE(first_difference(parse_history(seat_reply).events(), played.seat0_events) == "");
+}
+
+TEST_CASE("Views: the public table at each step is what a spectator saw, a seat's what it saw, a wrong token nothing") {
+  const auto games = rules::make_all_games_registry();
+  for (const auto& game : games.games()) {
+    DYNAMIC_SECTION(game->id()) {
+      TempDir dir;
+      ServerProcess server(dir.path() + "/v.db");
+      const auto played = play_against_bots(server.port(), game->id(), game->info().min_seats());
+      const auto path = history_path(played.match_id) + "/views";
+      const auto history = parse_history(
+          http_get_with(server.port(), history_path(played.match_id), {{"X-Room-Code", played.room_code}}));
+
+      const auto pub = parse_views(http_get_with(server.port(), path, {{"X-Room-Code", played.room_code}}));
+      REQUIRE(pub.match_id() == played.match_id);
+      REQUIRE(pub.game_id() == game->id());
+      REQUIRE(pub.seat() == -1);
+      REQUIRE(pub.finished());
+      // Every public view is exactly the one a spectator was sent: nothing
+      // of any seat's hand or hidden card in any field.
+      REQUIRE(matching_live_views(pub, played.spectator_views) >= 1);
+      REQUIRE(pub.views(pub.views_size() - 1).finished());
+      REQUIRE(pub.views(pub.views_size() - 1).version() == history.event_count());
+      if (!game->info().action_log_secret()) {
+        // A view after the setup and after each action, in version order.
+        REQUIRE(pub.views_size() > 2);
+        REQUIRE(matching_live_views(pub, played.spectator_views) > 1);
+        for (int i = 1; i < pub.views_size(); ++i) REQUIRE(pub.views(i - 1).version() < pub.views(i).version());
+      }
+
+      const auto mine =
+          parse_views(http_get_with(server.port(), path, {{"Authorization", "Bearer " + played.seat0_token}}));
+      REQUIRE(mine.seat() == 0);
+      REQUIRE(mine.views_size() == pub.views_size());
+      REQUIRE(matching_live_views(mine, played.seat0_views) >= 1);
+      // The seat's own view holds what the public one does not (its hand)
+      // exactly when the live views did (Pfister hides nothing).
+      bool more_than_public = false;
+      for (int i = 0; i < mine.views_size(); ++i) {
+        if (mine.views(i).game().SerializeAsString() != pub.views(i).game().SerializeAsString()) {
+          more_than_public = true;
+        }
+      }
+      bool live_more_than_public = false;
+      for (const auto& [version, view] : played.seat0_views) {
+        const auto pub_live = played.spectator_views.find(version);
+        if (pub_live != played.spectator_views.end() &&
+            pub_live->second.game().SerializeAsString() != view.game().SerializeAsString()) {
+          live_more_than_public = true;
+        }
+      }
+      REQUIRE(more_than_public == live_more_than_public);
+
+      // A wrong token or no credentials: the answer for a match that does not exist.
+      const auto wrong = http_get_with(server.port(), path, {{"Authorization", "Bearer not-a-seat-token"}});
+      REQUIRE(as_stranger_sees(wrong, played.match_id) ==
+              as_stranger_sees(http_get_with(server.port(), "/api/matches/999999/views"), 999999));
+      REQUIRE(wrong.body.find("views") == std::string::npos);
+      REQUIRE(http_get_with(server.port(), path).status == 404);
+      REQUIRE(http_get_with(server.port(), history_path(played.match_id) + "/viewz").status == 400);
+    }
+  }
 }

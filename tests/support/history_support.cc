@@ -38,6 +38,21 @@ std::vector<v1::EventRecord> events_received(const WsClient& client) {
   return out;
 }
 
+// Every view in the MatchUpdates among the frames a client received, by version.
+std::map<std::uint64_t, v1::MatchView> views_received(const WsClient& client) {
+  std::map<std::uint64_t, v1::MatchView> out;
+  for (const auto& frame : client.frames()) {
+    v1::ServerMessage m;
+    if (!server::decode_server_message(frame.bytes, frame.text ? server::Encoding::kJson : server::Encoding::kBinary,
+                                       m))
+      continue;
+    if (m.has_match_update() && m.match_update().has_view()) {
+      out[m.match_update().view().version()] = m.match_update().view();
+    }
+  }
+  return out;
+}
+
 bool finished_room(const v1::ServerMessage& m) { return m.has_room() && m.room().status() == v1::ROOM_STATUS_FINISHED; }
 
 }  // namespace
@@ -105,6 +120,8 @@ PlayedMatch play_against_bots(std::uint16_t port, const std::string& game_id, in
   }
   out.seat0_events = events_received(human);
   out.spectator_events = events_received(spectator);
+  out.seat0_views = views_received(human);
+  out.spectator_views = views_received(spectator);
   return out;
 }
 

@@ -22,6 +22,9 @@ struct PlayedMatch {
   // Every event each one received over its connection, in version order.
   std::vector<v1::EventRecord> seat0_events;
   std::vector<v1::EventRecord> spectator_events;
+  // The views each one received, by version (the newest for a version).
+  std::map<std::uint64_t, v1::MatchView> seat0_views;
+  std::map<std::uint64_t, v1::MatchView> spectator_views;
   v1::MatchOutcome outcome;
 };
 

@@ -14,6 +14,6 @@ await build({
   format: "esm",
   outdir: join(web, "dist-test"),
   outExtension: { ".js": ".mjs" },
-  external: ["node:*"],
+  external: ["node:*", "esbuild"],
   logLevel: "warning",
 });

@@ -57,11 +57,22 @@ export function initLang() {
   setLang(pickLang(navigator.languages ?? [navigator.language], stored));
 }
 
-/** t("seat.n", {n: 2}) -> "Seat 2". */
+/**
+ * t("seat.n", {n: 2}) -> "Seat 2". A name marked as the viewer's ("Anne (you)")
+ * before an English possessive becomes "your" ("Anne (you)'s ship" -> "your ship").
+ */
 export function t(key: string, params: Record<string, string | number> = {}, lang: Lang = current): string {
   const all = catalogues();
   const text = all[lang][key] ?? all.en[key] ?? key;
-  return text.replace(/\{(\w+)\}/g, (_, k: string) => (k in params ? String(params[k]) : `{${k}}`));
+  const you = ` ${all[lang]["table.you"] ?? all.en["table.you"]}`;
+  return text.replace(/\{(\w+)\}('s\b)?/g, (whole: string, k: string, possessive: string | undefined, at: number) => {
+    if (!(k in params)) return whole;
+    const value = String(params[k]);
+    if (!possessive) return value;
+    if (!value.endsWith(you)) return value + possessive;
+    const your = all[lang]["table.your"] ?? all.en["table.your"];
+    return at === 0 ? your.charAt(0).toUpperCase() + your.slice(1) : your;
+  });
 }
 
 export function hasKey(key: string): boolean {

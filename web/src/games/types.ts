@@ -50,8 +50,8 @@ export interface GameMoves<C extends GameCase> {
     pred?: (a: ActionPayload<C, K>) => boolean,
     short?: (a: ActionPayload<C, K>) => ComponentChildren,
   ): ComponentChildren[];
-  /** A claimed move's button with the given visible content. */
-  button<K extends ActionKind<C>>(m: TypedMove<C, K>, children?: ComponentChildren): ComponentChildren;
+  /** A claimed move's button with the given visible content; `label`: this board's full words for it (screen readers, tooltip), else the generic sentence. */
+  button<K extends ActionKind<C>>(m: TypedMove<C, K>, children?: ComponentChildren, label?: string): ComponentChildren;
   /** The whole move in words (as in the list of moves and the log). */
   label(e: MoveEntry): string;
   /** The untyped list (the table's fallback list of moves). */
@@ -70,6 +70,8 @@ export interface BoardProps<C extends GameCase> {
   me: number;
   /** This game's events of the last update (for motion and highlighting), when known. */
   lastEvents?: EventOf<C>[];
+  /** This game's events of the match so far as this viewer saw them, up to the drawn view (what the board shows from the past: who looked at which card). */
+  events: EventOf<C>[];
 }
 
 export interface RulesProps<C extends GameCase> {
@@ -78,6 +80,21 @@ export interface RulesProps<C extends GameCase> {
 }
 
 export type GameCatalogues = { en: Catalogue; es: Catalogue; it: Catalogue };
+
+/** A player's colour as the board draws it: the ink, and its word when the game names its colours. */
+export interface SeatColour {
+  css: string;
+  word?: string;
+}
+
+/** What a game's log hooks may use to word a line. */
+export interface DescribeContext<C extends GameCase> {
+  names: SeatNamer;
+  /** This game's current view, when known (e.g. the room's loot values), for words the message alone lacks. */
+  view?: ViewOf<C>;
+  /** The catalogue's sentence `key` with the message's fields as placeholders (seats as names, enums and cards in words). */
+  sentence(key: string, m: Message, extra?: Record<string, string>): string;
+}
 
 export interface GameClient<C extends GameCase> {
   /** The oneof case in GameView/GameAction/GameEvent/GameOptions. */
@@ -93,4 +110,10 @@ export interface GameClient<C extends GameCase> {
   enumText?: (typeName: string, value: number) => string | null;
   /** A short label for a card message met inside this game's actions and events, or null. */
   cardLabel?: (m: Message) => string | null;
+  /** This game's own log line for one of its events: the words, "" to leave the event out of the log (noise), or null for the catalogue's template. */
+  describeEvent?: (event: EventOf<C>, ctx: DescribeContext<C>) => string | null;
+  /** The same for one of its actions (the list of moves and a button's full words). */
+  describeAction?: (action: ActionOf<C>, ctx: DescribeContext<C>) => string | null;
+  /** A seat's colour on this board (for the shell's log and outcome), or null when the game has no player colours. */
+  seatColour?: (view: ViewOf<C>, seat: number) => SeatColour | null;
 }

@@ -90,6 +90,7 @@ export const en: Catalogue = {
   "table.log": "What happened",
   "table.resync": "Many events were missed; the table shows the current state.",
   "table.you": "(you)",
+  "table.your": "your",
   "table.seatName": "Seat {n}",
   "outcome.title": "Final result",
   "outcome.rank": "Rank",

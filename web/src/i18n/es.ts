@@ -90,6 +90,7 @@ export const es: Catalogue = {
   "table.log": "Lo que ha pasado",
   "table.resync": "Se perdieron muchos sucesos; la mesa muestra el estado actual.",
   "table.you": "(tú)",
+  "table.your": "tu",
   "table.seatName": "Asiento {n}",
   "outcome.title": "Resultado final",
   "outcome.rank": "Puesto",

@@ -90,6 +90,7 @@ export const it: Catalogue = {
   "table.log": "Cosa è successo",
   "table.resync": "Troppi eventi persi; il tavolo mostra lo stato attuale.",
   "table.you": "(tu)",
+  "table.your": "il tuo",
   "table.seatName": "Posto {n}",
   "outcome.title": "Risultato finale",
   "outcome.rank": "Posizione",

@@ -3,9 +3,10 @@
 // built from the message's own fields. Seat numbers become player names,
 // enum values words, cards their short labels.
 import { createRegistry, type DescField, type DescMessage, type Message } from "@bufbuild/protobuf";
-import { file_brethren_v1_game, type GameAction, type GameEvent } from "../gen/brethren/v1/game_pb";
+import { file_brethren_v1_game, type GameAction, type GameEvent, type GameView } from "../gen/brethren/v1/game_pb";
 import { t, hasKey } from "../i18n";
 import { GAMES, gameClients } from "../games/registry";
+import type { ActionOf, DescribeContext, EventOf, GameCase, GameClient, Oneof, ViewOf } from "../games/types";
 
 /** Every game's messages: game.proto imports each game's file. */
 const registry = createRegistry(file_brethren_v1_game, ...file_brethren_v1_game.dependencies);
@@ -116,7 +117,33 @@ export function params(m: Message, names: SeatNamer): Record<string, string> {
   return out;
 }
 
-function describe(prefix: "act" | "ev", wrapper: GameAction | GameEvent, names: SeatNamer): string {
+/** The catalogue's sentence `key` with the fields of `m` (and `extra`) as placeholders. */
+function sentence(key: string, m: Message, names: SeatNamer, extra: Record<string, string> = {}): string {
+  return t(key, { ...params(m, names), ...extra });
+}
+
+/** Type guard: a GameView's oneof holds game C's view (the compiler cannot narrow a generic oneof by itself). */
+function isGameView<C extends GameCase>(g: Oneof, c: C): g is { case: C; value: ViewOf<C> } {
+  return g.case === c;
+}
+
+function context<C extends GameCase>(c: C, names: SeatNamer, view: GameView | undefined): DescribeContext<C> {
+  const g: Oneof | undefined = view?.game;
+  return { names, view: g && isGameView(g, c) ? g.value : undefined, sentence: (key, m, extra) => sentence(key, m, names, extra) };
+}
+
+/** The game's own words for one of its events (null: none, use the template). */
+function ownEventWords<C extends GameCase>(g: { case: C; value: EventOf<C> }, names: SeatNamer, view?: GameView): string | null {
+  const client: GameClient<C> = GAMES[g.case];
+  return client.describeEvent?.(g.value, context(g.case, names, view)) ?? null;
+}
+
+function ownActionWords<C extends GameCase>(g: { case: C; value: ActionOf<C> }, names: SeatNamer, view?: GameView): string | null {
+  const client: GameClient<C> = GAMES[g.case];
+  return client.describeAction?.(g.value, context(g.case, names, view)) ?? null;
+}
+
+function describe(prefix: "act" | "ev", wrapper: GameAction | GameEvent, names: SeatNamer, view?: GameView): string {
   const game = wrapper.game;
   if (!game.case || !game.value) return "";
   const inner = game.value.kind;
@@ -134,12 +161,31 @@ function describe(prefix: "act" | "ev", wrapper: GameAction | GameEvent, names: 
   return rest ? `${head[0].toUpperCase()}${head.slice(1)}: ${rest}` : `${head[0].toUpperCase()}${head.slice(1)}`;
 }
 
-export function describeAction(a: GameAction, names: SeatNamer): string {
-  return describe("act", a, names);
+/** An action in words: the game's own (describeAction hook), else the catalogue's template, else its fields. */
+export function describeAction(a: GameAction, names: SeatNamer, view?: GameView): string {
+  const g = a.game;
+  const own = g.case ? ownActionWords(g, names, view) : null;
+  return own ?? describe("act", a, names, view);
 }
 
-export function describeEvent(e: GameEvent, names: SeatNamer): string {
-  return describe("ev", e, names);
+/** An event in words, as describeAction; "" when the game leaves it out of the log. */
+export function describeEvent(e: GameEvent, names: SeatNamer, view?: GameView): string {
+  const g = e.game;
+  const own = g.case ? ownEventWords(g, names, view) : null;
+  return own ?? describe("ev", e, names, view);
+}
+
+/** The seat an event is mainly about (its first seat field, e.g. who moved), or null. */
+export function eventSeat(e: GameEvent): number | null {
+  const inner = e.game.value?.kind;
+  if (!inner?.case) return null;
+  const m: Message = inner.value;
+  const desc = registry.getMessage(m.$typeName);
+  for (const f of desc?.fields ?? []) {
+    const v = (m as unknown as Record<string, unknown>)[f.localName];
+    if (f.fieldKind === "scalar" && SEAT_FIELDS.has(f.localName) && typeof v === "number" && v >= 0) return v;
+  }
+  return null;
 }
 
 /** The action's own kind, e.g. "attack", for matching it to what it acts on. */

@@ -4,12 +4,19 @@
 import { fromJson, type JsonValue } from "@bufbuild/protobuf";
 import { httpBase, serverUrl } from "../net/connection";
 import { MatchHistorySchema, type MatchHistory } from "../gen/brethren/v1/history_pb";
+import { MatchViewsSchema, type MatchViews } from "../gen/brethren/v1/replay_pb";
 import type { RoomCredentials } from "./session";
 
 /** GET /api/matches/{id}: the address, with ?room= when known. */
 export function historyUrl(base: string, matchId: string, roomCode: string | null): string {
   const query = roomCode ? `?room=${encodeURIComponent(roomCode)}` : "";
   return `${base}/api/matches/${encodeURIComponent(matchId)}${query}`;
+}
+
+/** GET /api/matches/{id}/views: the table at each step (same credentials as the history). */
+export function viewsUrl(base: string, matchId: string, roomCode: string | null): string {
+  const query = roomCode ? `?room=${encodeURIComponent(roomCode)}` : "";
+  return `${base}/api/matches/${encodeURIComponent(matchId)}/views${query}`;
 }
 
 /** The headers that entitle this browser to a match's history: its seat's token (own replay), else the room's code and password. */
@@ -39,11 +46,22 @@ export class HistoryError extends Error {
 }
 
 export async function fetchHistory(matchId: string, roomCode: string | null, creds: RoomCredentials): Promise<MatchHistory> {
-  const res = await fetch(historyUrl(httpBase(serverUrl(location)), matchId, roomCode), { headers: historyHeaders(roomCode, creds) });
+  const body = await getJson(historyUrl(httpBase(serverUrl(location)), matchId, roomCode), historyHeaders(roomCode, creds));
+  return fromJson(MatchHistorySchema, body, { ignoreUnknownFields: true });
+}
+
+/** The views of a match at each step, as these credentials may see it (the replay's board). */
+export async function fetchViews(matchId: string, roomCode: string | null, creds: RoomCredentials): Promise<MatchViews> {
+  const body = await getJson(viewsUrl(httpBase(serverUrl(location)), matchId, roomCode), historyHeaders(roomCode, creds));
+  return fromJson(MatchViewsSchema, body, { ignoreUnknownFields: true });
+}
+
+async function getJson(url: string, headers: Record<string, string>): Promise<JsonValue> {
+  const res = await fetch(url, { headers });
   const body: JsonValue = await res.json();
   if (!res.ok) {
     const err = typeof body === "object" && body !== null && !Array.isArray(body) ? body : {};
     throw new HistoryError(res.status, `${res.status} ${String(err.code ?? "")} ${String(err.error ?? "")}`.trim());
   }
-  return fromJson(MatchHistorySchema, body, { ignoreUnknownFields: true });
+  return body;
 }

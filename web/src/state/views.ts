@@ -108,3 +108,18 @@ export function viewAt(versions: bigint[], version: bigint): number {
   for (let i = 0; i < versions.length; i++) if (versions[i] <= version) best = i;
   return best;
 }
+
+/**
+ * The server's view for a replay step: the last at or before the step's event
+ * version, the setup's view (the first) before any (a step within an action
+ * shows the table before it; its last event, the table after it).
+ */
+export function serverViewAt(versions: bigint[], version: bigint): number {
+  return versions.length === 0 ? -1 : Math.max(0, viewAt(versions, version));
+}
+
+/** Views from the server (GET /api/matches/{id}/views) in the shape of the kept ones. */
+export function serverViews(seat: number, views: MatchView[]): RecordedViews | null {
+  if (views.length === 0) return null;
+  return { seat, versions: views.map((v) => v.version), view: (i) => views[i] };
+}

@@ -1,17 +1,19 @@
 // Steps through a finished match from GET /api/matches/{id}: the public log,
 // or this browser's seat's own replay when it holds the room's seat token.
-// At every step the game's board is drawn, read-only, from the view this
-// browser was shown at that point of the match (src/state/views.ts).
+// At every step the game's board is drawn, read-only, from the server's view
+// of that step (GET /api/matches/{id}/views, same viewer as the log), else
+// from the view this browser was shown then (src/state/views.ts: Tortuga
+// keeps only its final view on the server).
 import { useEffect, useMemo, useState } from "preact/hooks";
 import { t } from "../i18n";
 import { store, useStore } from "../state/store";
 import type { MatchHistory } from "../gen/brethren/v1/history_pb";
 import { loadCredentials } from "../state/session";
-import { fetchHistory, HistoryError } from "../state/api";
+import { fetchHistory, fetchViews, HistoryError } from "../state/api";
 import { httpErrorKey } from "../logic/errors";
 import { describeEvent, describeAction } from "../logic/describe";
 import { clampStep } from "../logic/replay";
-import { recordedViews, viewAt } from "../state/views";
+import { recordedViews, serverViews, serverViewAt, viewAt, type RecordedViews } from "../state/views";
 import { withGame } from "../games/registry";
 import { gameEvents } from "../games/payload";
 import { Moves, gameMoves } from "./moves";
@@ -29,9 +31,17 @@ export function ReplayPage({ matchId }: { matchId: string }) {
   const room = new URLSearchParams(location.search).get("room");
   const creds = room ? loadCredentials(room) : {};
   const [asSeat, setAsSeat] = useState(!!creds.seatToken);
+  const [fetched, setFetched] = useState<RecordedViews | null>(null);
   useEffect(() => {
     setHistory(null);
-    fetchHistory(matchId, room, asSeat ? creds : { ...creds, seatToken: undefined }).then(
+    setFetched(null);
+    const viewer = asSeat ? creds : { ...creds, seatToken: undefined };
+    // Without the server's views the board comes from this browser's own (or is not drawn).
+    fetchViews(matchId, room, viewer).then(
+      (v) => setFetched(serverViews(v.seat, v.views)),
+      (e: Error) => console.info(e.message),
+    );
+    fetchHistory(matchId, room, viewer).then(
       (h) => { setHistory(h); setStep(h.events.length); setError(null); },
       (e: Error) => {
         console.info(e.message);
@@ -54,10 +64,13 @@ export function ReplayPage({ matchId }: { matchId: string }) {
   const go = (to: number) => { setPlaying(false); setStep(clampStep(to, n)); };
   const gameName = s.games.find((g) => g.id === history.gameId)?.displayName ?? "";
   const version = step > 0 ? history.events[step - 1].version : 0n;
-  // The board of this step: the view this browser was shown (same viewer as the log), read-only.
+  // The board of this step (same viewer as the log), read-only: the server's
+  // last view at or before the step's event (the setup's view before any),
+  // else the one this browser was shown.
+  const fromServer = fetched && fetched.seat === history.seat ? serverViewAt(fetched.versions, version) : -1;
   const sameViewer = recorded && recorded.seat === history.seat;
   const viewIndex = sameViewer ? viewAt(recorded.versions, version) : -1;
-  const view = viewIndex >= 0 ? recorded!.view(viewIndex) : null;
+  const view = fromServer >= 0 ? fetched!.view(fromServer) : viewIndex >= 0 ? recorded!.view(viewIndex) : null;
   const stepEvents = step > 0 ? [history.events[step - 1]] : [];
   const board = view
     ? withGame(view.game?.game, (client, gameView) => (
@@ -68,6 +81,7 @@ export function ReplayPage({ matchId }: { matchId: string }) {
           names={names}
           me={view.viewerSeat}
           lastEvents={gameEvents(stepEvents, client.oneofCase)}
+          events={gameEvents(history.events.filter((e) => e.version <= view.version), client.oneofCase)}
         />
       ))
     : null;
@@ -120,14 +134,14 @@ export function ReplayPage({ matchId }: { matchId: string }) {
       <ol class="replay-log" data-testid="replay-log">
         {history.events.slice(0, step).map((e, i) => (
           <li class={i === step - 1 ? "current" : ""}>
-            <button type="button" class="link" onClick={() => go(i + 1)} aria-label={t("replay.jump")}>{i + 1}</button> {e.event ? describeEvent(e.event, names) : ""}
+            <button type="button" class="link" onClick={() => go(i + 1)} aria-label={t("replay.jump")}>{i + 1}</button> {e.event ? describeEvent(e.event, names, view?.game) : ""}
           </li>
         ))}
       </ol>
       {history.actionsPublished && (
         <details>
           <summary>{t("replay.actions", { n: history.actions.length })}</summary>
-          <ol>{history.actions.map((a) => <li>{names(a.seat)}: {a.action ? describeAction(a.action, names) : ""}</li>)}</ol>
+          <ol>{history.actions.map((a) => <li>{names(a.seat)}: {a.action ? describeAction(a.action, names, view?.game) : ""}</li>)}</ol>
         </details>
       )}
       {history.fairness && <p class="hint">{t("room.fairness")}: <code>{history.fairness.seedCommitment}</code> · {t("replay.seed")} {history.fairness.seed}</p>}

@@ -1,19 +1,20 @@
-import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "preact/hooks";
 import type { VNode } from "preact";
-import { useStore } from "../state/store";
+import { store, useStore } from "../state/store";
 import { t, hasKey, getLang } from "../i18n";
 import type { RoomInfo } from "../gen/brethren/v1/protocol_pb";
-import type { EventRecord, MatchView } from "../gen/brethren/v1/game_pb";
-import { describeEvent, actionKind } from "../logic/describe";
+import type { EventRecord, GameAction, GameView, MatchView } from "../gen/brethren/v1/game_pb";
+import { describeEvent, actionKind, eventSeat } from "../logic/describe";
 import { describeOutcome } from "../logic/outcome";
 import { useTurnAttention, type Turn } from "./attention";
 import { placeFocus } from "./focus";
 import { httpBase, serverUrl } from "../net/connection";
-import { Moves, MoveButton, gameMoves } from "./moves";
+import { Moves, MoveButton, SubmitMove, gameMoves } from "./moves";
 import { seatNamer } from "./names";
 import type { SeatNamer } from "../logic/describe";
 import { secondsLeft } from "../logic/clock";
-import { withGame } from "../games/registry";
+import { seatColours, withGame } from "../games/registry";
+import type { SeatColour } from "../games/types";
 import { gameEvents } from "../games/payload";
 import { markUpdateDrawn } from "../state/testHooks";
 import { replayHref } from "../state/api";
@@ -31,7 +32,9 @@ export function Table({ room }: { room: RoomInfo }) {
   const s = useStore();
   const view = s.view!;
   const names = seatNamer(room);
-  const moves = new Moves(view.legalActions, names);
+  const moves = new Moves(view.legalActions, names, view.game);
+  // The match's events up to the drawn view (the log may hold newer ones a moment before the view).
+  const past = useMemo(() => s.log.events.filter((e) => e.version <= view.version), [s.log.events, view.version]);
   const me = view.viewerSeat;
   // The board claims the moves it draws on things while it renders; the list
   // of other moves renders after it (a later sibling) and shows the rest.
@@ -43,8 +46,10 @@ export function Table({ room }: { room: RoomInfo }) {
       names={names}
       me={me}
       lastEvents={gameEvents(s.lastEvents, client.oneofCase)}
+      events={gameEvents(past, client.oneofCase)}
     />
   ));
+  const colours = seatColours(view.game?.game, view.seatCount);
   const rules = withGame(view.game?.game, (client, gameView) => <client.RulesPanel view={gameView} match={view} />);
   const gameKey = withGame(view.game?.game, (client) => client.key) ?? "";
   const mine = !view.finished && view.toAct.includes(me);
@@ -69,9 +74,10 @@ export function Table({ room }: { room: RoomInfo }) {
       data-my-turn={String(mine)}
       aria-labelledby="table-h"
     >
+      <SubmitMove.Provider value={submitMove}>
       <h2 id="table-h" class="sr-only">{game?.displayName ?? t("room.title")}</h2>
       {s.resynced && <p class="hint">{t("table.resync")}</p>}
-      {view.finished && <Outcome view={view} room={room} names={names} />}
+      {view.finished && <Outcome view={view} room={room} names={names} colours={colours} />}
       <div class="board">{drawn}</div>
       {!view.finished && <ActionBar view={view} moves={moves} names={names} deadline={s.deadlineUnixMs} turn={turn} gameKey={gameKey} />}
       {rules && (
@@ -80,10 +86,14 @@ export function Table({ room }: { room: RoomInfo }) {
           {rules}
         </details>
       )}
-      <EventLog names={names} />
+      <EventLog names={names} colours={colours} />
+      </SubmitMove.Provider>
     </section>
   );
 }
+
+/** A move goes to the server through the store (boards and their buttons never import it). */
+const submitMove = (action: GameAction) => store.submit(action);
 
 /** "must": the viewer has to decide; "may": he may react (or decline); "none". */
 export function turnOf(view: MatchView, me: number): Turn {
@@ -134,7 +144,12 @@ function ActionBar({ view, moves, names, deadline, turn, gameKey }: { view: Matc
   );
 }
 
-function Outcome({ view, room, names }: { view: MatchView; room: RoomInfo; names: SeatNamer }) {
+/** A player's colour as on the board: a disc (the name beside it is the text cue, with the colour's word when the game names it). */
+function SeatMark({ c }: { c: SeatColour | null | undefined }) {
+  return c ? <span class="seat-mark" style={{ background: c.css }} aria-hidden="true" /> : null;
+}
+
+function Outcome({ view, room, names, colours }: { view: MatchView; room: RoomInfo; names: SeatNamer; colours: (SeatColour | null)[] }) {
   const text = describeOutcome(view.outcome, names, (k, p) => t(k, p));
   const matchId = room.match?.matchId;
   // ?room= lets a cluster's proxy route to the room's node (match ids are per node).
@@ -149,7 +164,7 @@ function Outcome({ view, room, names }: { view: MatchView; room: RoomInfo; names
         <tbody>
           {text.rows.map((r) => (
             <tr class={r.winner ? "winner" : ""} data-testid={`outcome-row-${r.seat}`}>
-              <td>{r.rankText}</td><td>{r.name}</td><td>{t("outcome.points", { n: r.score })}{r.tieBroken ? ` · ${t("outcome.byTieBreak")}` : ""}</td><td>{r.winner ? `🏆 ${t("outcome.won")}` : ""}</td>
+              <td>{r.rankText}</td><td data-testid={`outcome-name-${r.seat}`}><SeatMark c={colours[r.seat]} /><span class="who">{r.name}</span>{colours[r.seat]?.word && <span class="colour-word"> · {colours[r.seat]!.word}</span>}</td><td>{t("outcome.points", { n: r.score })}{r.tieBroken ? ` · ${t("outcome.byTieBreak")}` : ""}</td><td>{r.winner ? `🏆 ${t("outcome.won")}` : ""}</td>
             </tr>
           ))}
         </tbody>
@@ -166,15 +181,15 @@ function Outcome({ view, room, names }: { view: MatchView; room: RoomInfo; names
 
 /** Each log line is worded once per language and set of names (an update redraws the table, not 300 sentences). */
 const lines = new WeakMap<EventRecord, { sig: string; text: string }>();
-function logLine(e: EventRecord, names: SeatNamer, sig: string): string {
+function logLine(e: EventRecord, names: SeatNamer, sig: string, view: GameView | undefined): string {
   const hit = lines.get(e);
   if (hit && hit.sig === sig) return hit.text;
-  const text = describeEvent(e.event!, names);
+  const text = describeEvent(e.event!, names, view);
   lines.set(e, { sig, text });
   return text;
 }
 
-function EventLog({ names }: { names: SeatNamer }) {
+function EventLog({ names, colours }: { names: SeatNamer; colours: (SeatColour | null)[] }) {
   const s = useStore();
   const list = useRef<HTMLOListElement>(null);
   const events = s.log.events;
@@ -187,7 +202,12 @@ function EventLog({ names }: { names: SeatNamer }) {
     <div class="event-log">
       <h3>{t("table.log")}</h3>
       <ol ref={list} data-testid="event-log" tabIndex={0} aria-live="polite">
-        {events.slice(-LOG_LINES_SHOWN).map((e) => <li key={String(e.version)} data-version={String(e.version)}>{e.event ? logLine(e, names, sig) : ""}</li>)}
+        {events.slice(-LOG_LINES_SHOWN).map((e) => {
+          // A game may leave an event out of the log (noise): no empty line.
+          const text = e.event ? logLine(e, names, sig, s.view?.game) : "";
+          const seat = e.event ? eventSeat(e.event) : null;
+          return text ? <li key={String(e.version)} data-version={String(e.version)}>{seat !== null && <SeatMark c={colours[seat]} />}{text}</li> : null;
+        })}
       </ol>
     </div>
   );

@@ -2,13 +2,20 @@
 // claims the actions it draws as buttons (on a card, a ship, a player)
 // through its typed GameMoves (src/games/types.ts); the table lists whatever
 // no board claimed in a plain list of moves in words.
-import type { ComponentChildren } from "preact";
-import type { GameAction } from "../gen/brethren/v1/game_pb";
+import { createContext, type ComponentChildren } from "preact";
+import { useContext } from "preact/hooks";
+import type { GameAction, GameView } from "../gen/brethren/v1/game_pb";
 import { actionKind, describeAction, type SeatNamer } from "../logic/describe";
 import { payloadOf } from "../games/payload";
 import { type ActionKind, type ActionPayload, type GameCase, type GameMoves, type TypedMove } from "../games/types";
-import { store } from "../state/store";
 import { moveSubmitted } from "./focus";
+
+/**
+ * Sends a move to the server: given by the table (the store's submit), so that
+ * boards and their buttons import nothing from the store (node unit tests of a
+ * board need no socket). Without a provider (a replay) a move sends nothing.
+ */
+export const SubmitMove = createContext<(action: GameAction) => Promise<unknown>>(() => Promise.resolve());
 
 export interface MoveEntry {
   action: GameAction;
@@ -23,7 +30,8 @@ export class Moves {
   private pass = new Set<number>();
   private passOpen = false;
   readonly entries: MoveEntry[];
-  constructor(actions: GameAction[], readonly names: SeatNamer) {
+  /** `view`: the game's view now, for words that need it (a loot card's value). */
+  constructor(actions: GameAction[], readonly names: SeatNamer, private readonly view?: GameView) {
     this.entries = actions.map((action, index) => ({ action, index, kind: actionKind(action) }));
   }
 
@@ -50,7 +58,7 @@ export class Moves {
   }
 
   label(e: MoveEntry): string {
-    return describeAction(e.action, this.names);
+    return describeAction(e.action, this.names, this.view);
   }
 }
 
@@ -66,8 +74,8 @@ export function gameMoves<C extends GameCase>(moves: Moves, c: C): GameMoves<C> 
     });
     return out;
   };
-  const button = <K extends ActionKind<C>>(m: TypedMove<C, K>, children?: ComponentChildren) => (
-    <MoveButton e={m.entry} label={moves.label(m.entry)}>{children}</MoveButton>
+  const button = <K extends ActionKind<C>>(m: TypedMove<C, K>, children?: ComponentChildren, label?: string) => (
+    <MoveButton e={m.entry} label={label ?? moves.label(m.entry)}>{children}</MoveButton>
   );
   return {
     all: moves,
@@ -79,6 +87,7 @@ export function gameMoves<C extends GameCase>(moves: Moves, c: C): GameMoves<C> 
 }
 
 export function MoveButton({ e, label, children }: { e: MoveEntry; label: string; children?: ComponentChildren }) {
+  const submit = useContext(SubmitMove);
   return (
     <button
       type="button"
@@ -94,7 +103,7 @@ export function MoveButton({ e, label, children }: { e: MoveEntry; label: string
         const button = ev.currentTarget;
         button.disabled = true;
         moveSubmitted();
-        void store.submit(e.action).finally(() => {
+        void submit(e.action).finally(() => {
           button.disabled = false;
           // A refused move: the focus comes back to the control.
           if (button.isConnected && document.activeElement === document.body) button.focus({ preventScroll: true });

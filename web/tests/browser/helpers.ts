@@ -1,4 +1,22 @@
 import { expect, type Browser, type BrowserContext, type Page, type TestInfo } from "@playwright/test";
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+
+// axe-core (devDependency): the accessibility check of a table.
+const AXE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+/** No serious or critical accessibility violation (axe-core) in the table: board, moves, log, outcome. */
+export async function axeTable(page: Page, where: string) {
+  if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ content: AXE });
+  const found = await page.evaluate(async () => {
+    // @ts-expect-error axe is injected above
+    const r = await window.axe.run("[data-testid=table]", { resultTypes: ["violations"] });
+    return (r.violations as { id: string; impact: string; nodes: { target: string[] }[] }[])
+      .filter((v) => v.impact === "serious" || v.impact === "critical")
+      .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ")}`);
+  });
+  expect(found, `axe on ${where}`).toEqual([]);
+}
 
 /** ?server= when the page is served apart from the WebSocket server. */
 export function withServer(path: string): string {

@@ -239,10 +239,22 @@ async function expectOutcome(p: Seat) {
   await expect(p.page.getByTestId("outcome")).toBeVisible({ timeout: 30_000 });
   const headline = p.page.getByTestId("lom-outcome");
   await expect(headline).toBeVisible();
-  const winners = await p.page.locator("[data-testid=outcome] tr.winner td:nth-child(2)").allTextContents();
+  const winners = await p.page.locator("[data-testid=outcome] tr.winner td:nth-child(2) .who").allTextContents();
   expect(winners.length).toBeGreaterThan(0);
   for (const w of winners) await expect(headline).toContainText(w.trim());
   expect(await headline.textContent()).not.toMatch(/\b(red|blue|green|yellow|purple|orange|rojo|azul|verde|amarillo|rosso|blu|giallo)\b/i);
+  // Each player's colour as on the board, in the outcome and the log: the same
+  // ink as the board's swatch, and in words too (not colour alone).
+  const rows = p.page.locator("[data-testid^=outcome-name-]");
+  const n = await rows.count();
+  for (let seat = 0; seat < n; seat++) {
+    const cell = p.page.getByTestId(`outcome-name-${seat}`);
+    const ink = await cell.locator(".seat-mark").evaluate((e) => getComputedStyle(e).backgroundColor);
+    const board = await p.page.locator(`[data-testid=player-${seat}] .lom-swatch`).first().evaluate((e) => getComputedStyle(e).backgroundColor);
+    expect(ink, `seat ${seat}: the outcome's colour is the board's`).toBe(board);
+    await expect(cell.locator(".colour-word")).toHaveText(/\S/);
+  }
+  expect(await p.page.locator("[data-testid=event-log] li .seat-mark").count(), "the log marks players by colour").toBeGreaterThan(0);
   // Nobody's turn after the end.
   await expect(p.page.getByTestId("turn")).toHaveCount(0);
   await expect(p.page.locator("[data-testid=table] button.move")).toHaveCount(0);

@@ -12,7 +12,7 @@ import { test, expect, type Page } from "@playwright/test";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
-import { seeded, withServer, expectNoErrors, type Person } from "./helpers";
+import { seeded, withServer, expectNoErrors, axeTable, type Person } from "./helpers";
 import { catalogue } from "../../src/games/port-royal-panning/i18n";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -163,6 +163,8 @@ test("port-royal-panning: a whole match on the drawn board, phone and desktop", 
       await bart.page.evaluate(() => document.querySelector("[data-testid=prq-board]")?.scrollIntoView({ block: "start" }));
       writeFileSync(join(RESULTS, "port-royal-panning-1280x800.png"), await bart.page.screenshot());
       writeFileSync(join(RESULTS, "port-royal-panning-1280x800-full.png"), await bart.page.screenshot({ fullPage: true }));
+      await axeTable(anne.page, "port-royal-panning 390x844 mid-match");
+      await axeTable(bart.page, "port-royal-panning 1280x800 mid-match");
     }
     if (!langChecked && moves >= 60) {
       langChecked = true;
@@ -181,6 +183,8 @@ test("port-royal-panning: a whole match on the drawn board, phone and desktop", 
     }
   }
   for (const p of players) await expect(p.page.getByTestId("outcome")).toBeVisible({ timeout: 30_000 });
+  await axeTable(anne.page, "port-royal-panning 390x844 outcome");
+  await axeTable(bart.page, "port-royal-panning 1280x800 outcome");
   console.log(`prq metrics ${JSON.stringify({ moves, kinds, view })}`);
   expect(shots && langChecked && animChecked, "the match went through screenshots, languages and a played card").toBe(true);
 

@@ -12,7 +12,7 @@ import { test, expect, type Page } from "@playwright/test";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
-import { person, seeded, withServer, expectNoErrors, tableVersion } from "./helpers";
+import { person, seeded, withServer, expectNoErrors, tableVersion, axeTable } from "./helpers";
 import { catalogue } from "../../src/games/port-royal-pfister/i18n";
 
 const IMAGES = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "..", "docs", "images");
@@ -160,6 +160,7 @@ for (const size of SIZES) {
           shot = true;
           await page.getByTestId("table").evaluate((e) => e.scrollIntoView({ block: "start" }));
           await page.waitForFunction(() => document.getAnimations().length === 0, undefined, { timeout: 3000, polling: 50 }).catch(() => undefined);
+          await axeTable(page, `port-royal-pfister ${size.name} mid-match`);
           const png = await page.screenshot({ fullPage: false });
           mkdirSync(info.outputDir, { recursive: true });
           writeFileSync(info.outputPath(`port-royal-pfister-${size.name}.png`), png);
@@ -186,6 +187,7 @@ for (const size of SIZES) {
     }
 
     await expect(page.getByTestId("outcome")).toBeVisible({ timeout: 60_000 });
+    await axeTable(page, `port-royal-pfister ${size.name} outcome`);
     const winner = page.locator("[data-testid=outcome] tr.winner td").nth(1);
     await expect(winner).toHaveText(/\S/);
     const winnerName = (await winner.innerText()).trim();

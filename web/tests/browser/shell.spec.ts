@@ -357,7 +357,38 @@ test("outcome and replay: the winner named, no turn text after the end, the boar
   await expect.poll(() => board.getAttribute("data-version"), { timeout: 10_000 }).not.toBe(early);
   await page.getByTestId("replay-play").click();
   await expectNoDeveloperText(page, "replay heading");
-  expectNoErrors([anne]);
+
+  // A browser that never watched the match (no view kept here): the board
+  // comes from the server's views, drawn at every step.
+  const visitor = await person(browser, "Visitor");
+  await visitor.page.goto(href);
+  const drawn = visitor.page.getByTestId("replay-board");
+  await expect(drawn).toBeVisible();
+  await expect(visitor.page.getByTestId("replay-no-board")).toHaveCount(0);
+  const seen = new Set<string>();
+  const note = async () => {
+    await expect(drawn).toBeVisible();
+    await expect(drawn.locator("button.move")).toHaveCount(0);
+    seen.add((await drawn.getAttribute("data-version"))!);
+  };
+  await note();
+  await visitor.page.getByTestId("replay-first").click();
+  await note();
+  await visitor.page.getByTestId("replay-next").click();
+  await visitor.page.getByTestId("replay-next").click();
+  await note();
+  await visitor.page.getByTestId("replay-jump").fill("5");
+  await visitor.page.getByTestId("replay-jump").press("Enter");
+  await note();
+  await visitor.page.getByTestId("replay-prev").click();
+  await note();
+  expect(seen.size, `boards drawn at different steps: ${[...seen].join(", ")}`).toBeGreaterThanOrEqual(4);
+  const beforePlay = await drawn.getAttribute("data-version");
+  await visitor.page.getByTestId("replay-play").click();
+  await expect.poll(() => drawn.getAttribute("data-version"), { timeout: 10_000 }).not.toBe(beforePlay);
+  await visitor.page.getByTestId("replay-play").click();
+  expectNoErrors([anne, visitor]);
+  await visitor.context.close();
   await anne.context.close();
   void here;
 });

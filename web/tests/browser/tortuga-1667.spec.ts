@@ -11,7 +11,7 @@
 import { test, expect, type Page } from "@playwright/test";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { person, seeded, withServer, expectNoErrors, tableVersion } from "./helpers";
+import { person, seeded, withServer, expectNoErrors, tableVersion, axeTable } from "./helpers";
 import { catalogue } from "../../src/games/tortuga-1667/i18n";
 
 const SEATS = 4;
@@ -193,10 +193,12 @@ for (const size of [
         shot = true;
         await shotAt(page, info, `tortuga-1667-${size.name}.png`);
         await shotAt(page, info, `tortuga-1667-${size.name}-sea.png`, "t67-sea");
+        await axeTable(page, `tortuga-1667 ${size.name} mid-match`);
       }
     }
     await expect(page.getByTestId("outcome")).toBeVisible({ timeout: 30_000 });
     await shotAt(page, info, `tortuga-1667-${size.name}-end.png`);
+    await axeTable(page, `tortuga-1667 ${size.name} outcome`);
     // The outcome names a winner; the board shows every loyalty.
     await expect(page.locator("[data-testid=outcome] tr.winner").first()).toBeVisible();
     await expect(page.locator("[data-testid=t67-board] .team-tag")).toHaveCount(SEATS);

@@ -15,7 +15,7 @@ import { pickLang, t, catalogues } from "../../src/i18n";
 import { EventRecordSchema, GameEventSchema, GameActionSchema, GameInfoSchema } from "../../src/gen/brethren/v1/game_pb";
 import { CardKind } from "../../src/gen/brethren/v1/port_royal_pfister_pb";
 import { Colour } from "../../src/gen/brethren/v1/port_royal_panning_pb";
-import { Team, VoteTop } from "../../src/gen/brethren/v1/tortuga_1667_pb";
+import { Area as T67Area, Team, VoteTop } from "../../src/gen/brethren/v1/tortuga_1667_pb";
 
 const names = (s: number) => ["Anne", "Bart", "Carla"][s] ?? `Seat ${s + 1}`;
 
@@ -48,6 +48,39 @@ test("merging updates keeps each event once, in order, and a rematch starts a ne
   const rematch = mergeEvents(log, 2n, [lomEvent(1, 0)], 1n);
   assert.equal(rematch.matchId, 2n);
   assert.deepEqual(rematch.events.map((e) => e.version), [1n]);
+});
+
+test("the viewer's name before a possessive becomes 'your', never \"Anne (you)'s\"", () => {
+  const withYou = (seat: number) => (seat === 0 ? "Anne (you)" : names(seat));
+  const e = create(GameEventSchema, {
+    game: { case: "letterOfMarque", value: { kind: { case: "attacked", value: { attacker: 2, defender: 0, shipId: 1, treasure: 6, armed: true } } } },
+  });
+  const text = describeEvent(e, withYou);
+  assert.ok(!text.includes("(you)'s"), text);
+  assert.equal(text, "Carla fires at your ship carrying 6: it is armed and beats off the attack — Anne (you) keeps Carla's cannon card (1 point)");
+});
+
+test("Tortuga's log: marooned on Tortuga goes to the end of its line; an empty refill is no line", () => {
+  const moved = create(GameEventSchema, {
+    game: { case: "tortuga1667", value: { kind: { case: "pawnMoved", value: { seat: 1, from: T67Area.TORTUGA, to: T67Area.TORTUGA, cause: 1 } } } },
+  });
+  const text = describeEvent(moved, names);
+  assert.ok(!/Tortuga to Tortuga/.test(text), text);
+  assert.match(text, /^Bart goes to the end of Tortuga's line/);
+  const refilled = (r: boolean) => create(GameEventSchema, { game: { case: "tortuga1667", value: { kind: { case: "rowRefilled", value: { slot: 0, refilled: r } } } } });
+  assert.equal(describeEvent(refilled(false), names), "");
+  assert.ok(describeEvent(refilled(true), names).length > 0);
+});
+
+test("Panning's log names the loot card, never its id", () => {
+  const chosen = create(GameEventSchema, {
+    game: { case: "portRoyalPanning", value: { kind: { case: "lootChosen", value: { seat: 2, lootId: 27 } } } },
+  });
+  const text = describeEvent(chosen, names);
+  assert.ok(!text.includes("27"), text);
+  assert.match(text, /^Carla put the pirate on the loot card .*rum 9t/i);
+  const action = create(GameActionSchema, { game: { case: "portRoyalPanning", value: { kind: { case: "chooseLoot", value: { lootId: 27 } } } } });
+  assert.match(describeAction(action, names), /rum 9t/i);
 });
 
 test("the log tells an attack on an armed ship in words, with names", () => {

@@ -7,7 +7,7 @@ import { create } from "@bufbuild/protobuf";
 import { describeOutcome, listNames } from "../../src/logic/outcome";
 import { errorKey, httpErrorKey } from "../../src/logic/errors";
 import { optionFields, optionsJson, humanize, numbersValid } from "../../src/logic/options";
-import { viewAt } from "../../src/state/views";
+import { serverViews, serverViewAt, viewAt } from "../../src/state/views";
 import { t } from "../../src/i18n";
 import { GameInfoSchema, MatchOutcomeSchema } from "../../src/gen/brethren/v1/game_pb";
 import { ErrorCode } from "../../src/gen/brethren/v1/protocol_pb";
@@ -70,6 +70,16 @@ test("lobby options: labels and values in words from the catalogue; lists withou
   assert.equal(humanize("cannon_tiebreak"), "Cannon tiebreak");
   assert.ok(numbersValid("2, 3 4"));
   assert.ok(!numbersValid("2, x"));
+});
+
+test("the replay draws the server's last view at or before a step, the setup's before any", () => {
+  assert.equal(serverViewAt([2n, 5n, 9n], 0n), 0);
+  assert.equal(serverViewAt([2n, 5n, 9n], 3n), 0);
+  assert.equal(serverViewAt([2n, 5n, 9n], 5n), 1);
+  assert.equal(serverViewAt([2n, 5n, 9n], 8n), 1);
+  assert.equal(serverViewAt([2n, 5n, 9n], 10n), 2);
+  assert.equal(serverViewAt([], 3n), -1);
+  assert.equal(serverViews(-1, []), null);
 });
 
 test("the replay picks the last view at or before a step's version", () => {

@@ -4,7 +4,7 @@
 // cannons, score pile and score. Moves sit on what they act on: attack and
 // bring home on a ship, send a ship on the viewer's reserve, the secret
 // preliminary choice on the viewer's first card.
-import { cloneElement, isValidElement, type ComponentChildren } from "preact";
+import type { ComponentChildren } from "preact";
 import { useEffect, useLayoutEffect, useRef } from "preact/hooks";
 import type { MatchView } from "../../gen/brethren/v1/game_pb";
 import { Base, Phase, CannonTiebreak, type PlayerView, type ShipAtSea, type View } from "../../gen/brethren/v1/letter_of_marque_pb";
@@ -19,15 +19,9 @@ import "./board.css";
 type Moves = GameMoves<"letterOfMarque">;
 type LomEvent = EventOf<"letterOfMarque">;
 
-/**
- * A move's button with its words for this board ("Attack Bart's ship carrying 6"
- * rather than the generic sentence). GameMoves.button takes no label, so the
- * label prop of the button it returns is replaced; should that prop ever be
- * renamed, the button keeps the generic words (still a correct label).
- */
+/** A move's button with its words for this board ("Attack Bart's ship carrying 6" rather than the generic sentence). */
 function MoveOn<K extends ActionKind<"letterOfMarque">>({ moves, m, label, children }: { moves: Moves; m: TypedMove<"letterOfMarque", K>; label: string; children: ComponentChildren }) {
-  const b = moves.button(m, children);
-  return <>{isValidElement(b) && b.props && typeof b.props === "object" && "label" in b.props ? cloneElement(b, { label }) : b}</>;
+  return <>{moves.button(m, children, label)}</>;
 }
 
 /** "Anne, Bart and Carla". */

@@ -3,7 +3,7 @@ import type { GameClient } from "../types";
 import { Board } from "./board";
 import { RulesPanel } from "./rules";
 import { catalogue } from "./i18n";
-import { enumText } from "./cards";
+import { enumText, colourInk, colourWord } from "./cards";
 
 export const client: GameClient<"letterOfMarque"> = {
   oneofCase: "letterOfMarque",
@@ -13,4 +13,8 @@ export const client: GameClient<"letterOfMarque"> = {
   RulesPanel,
   catalogue,
   enumText,
+  seatColour: (view, seat) => {
+    const colour = view.players.find((p) => p.seat === seat)?.colour;
+    return colour ? { css: colourInk(colour), word: colourWord(colour) } : null;
+  },
 };

@@ -4,6 +4,7 @@ import { Board } from "./board";
 import { RulesPanel } from "./rules";
 import { catalogue } from "./i18n";
 import { enumText, cardLabel } from "./cards";
+import { describeEvent, describeAction } from "./log";
 
 export const client: GameClient<"portRoyalPanning"> = {
   oneofCase: "portRoyalPanning",
@@ -14,4 +15,5 @@ export const client: GameClient<"portRoyalPanning"> = {
   catalogue,
   enumText,
   cardLabel,
+  describeEvent, describeAction,
 };

@@ -5,7 +5,7 @@
 // the expedition area with its requirements and the fulfil buttons; every
 // player's display (coins, victory points towards the end, swords, persons,
 // expeditions). Everything in this game's view is public: no data-private.
-import { useEffect, useLayoutEffect, useRef } from "preact/hooks";
+import { useEffect, useRef } from "preact/hooks";
 import type { ComponentChildren } from "preact";
 import type { BoardProps, EventOf } from "../types";
 import { t } from "../../i18n";
@@ -91,23 +91,6 @@ export function PfisterCard({ card, animKey, cls = "", children, small }: {
  * tooltip (which card, what it costs, who gets paid): the table's button
  * carries the generic words of the action, so they are replaced once drawn.
  */
-function Labelled({ label, children }: { label: string; children: ComponentChildren }) {
-  return <span class="prp-move" data-label={label}>{children}</span>;
-}
-
-/** Gives every button inside a Labelled its words (after each render). */
-function useMoveLabels(root: { current: HTMLElement | null }) {
-  useLayoutEffect(() => {
-    for (const span of Array.from(root.current?.querySelectorAll<HTMLElement>("span.prp-move") ?? [])) {
-      const label = span.dataset.label ?? "";
-      const b = span.querySelector("button");
-      if (b && label && b.getAttribute("aria-label") !== label) {
-        b.setAttribute("aria-label", label);
-        b.setAttribute("title", label);
-      }
-    }
-  });
-}
 
 /** What the acting seat decides now, and why, in words. */
 function prompt(v: View, me: number, names: SeatNamer): string {
@@ -219,7 +202,6 @@ export function Board({ view: v, moves, names, me, match, lastEvents = [] }: Boa
       return undefined;
     },
   });
-  useMoveLabels(root);
   const myTurnNow = match.toAct.includes(me);
   // When the seat must act and none of its controls is on screen (a phone,
   // a long page), bring the first one into view after each render (an update,
@@ -273,6 +255,12 @@ export function Board({ view: v, moves, names, me, match, lastEvents = [] }: Boa
     };
   };
 
+  const jackUses = (a: { jacksAsAnchor: number; jacksAsCross: number; jacksAsHouse: number }) =>
+    [
+      ...Array<string>(a.jacksAsAnchor).fill(`🃏→${SYMBOL_ICON.anchor}`),
+      ...Array<string>(a.jacksAsCross).fill(`🃏→${SYMBOL_ICON.cross}`),
+      ...Array<string>(a.jacksAsHouse).fill(`🃏→${SYMBOL_ICON.house}`),
+    ].join(" ");
   const fulfilLabel = (card: CardKind, a: { jacksAsAnchor: number; jacksAsCross: number; jacksAsHouse: number }) => {
     const f = pfisterFace(card);
     const jacks = a.jacksAsAnchor + a.jacksAsCross + a.jacksAsHouse;
@@ -282,7 +270,8 @@ export function Board({ view: v, moves, names, me, match, lastEvents = [] }: Boa
       a.jacksAsHouse ? t("prp.jackAs", { n: a.jacksAsHouse, sym: t("prp.sym.house.one", { n: 1 }) }) : "",
     ].filter(Boolean).join(", ");
     return {
-      short: jacks === 0 ? `✓ ${t("prp.fulfil")}` : `✓ ${t("prp.fulfil")} (🃏${jacks})`,
+      // Each way of using Jacks-of-all-trades is its own button: the short text shows which symbols they stand for.
+      short: jacks === 0 ? `✓ ${t("prp.fulfil")}` : `✓ ${t("prp.fulfil")} (${jackUses(a)})`,
       label: t(jacks === 0 ? "prp.fulfilLabel" : "prp.fulfilLabelJacks", { needs: needsText(f.needs!), vp: f.vp!, coins: coinsText(f.coins!), jacks: uses }),
     };
   };
@@ -321,10 +310,10 @@ export function Board({ view: v, moves, names, me, match, lastEvents = [] }: Boa
           </div>
           <div class="pile-moves">
             {drawMoves.map((m) => (
-              <Labelled label={t(v.drawnThisTurn === 0 ? "prp.drawLabelFirst" : "prp.drawLabel", { n: v.drawPile })}>{moves.button(m, <>🎴 {t("prp.draw")}</>)}</Labelled>
+              moves.button(m, <>🎴 {t("prp.draw")}</>, t(v.drawnThisTurn === 0 ? "prp.drawLabelFirst" : "prp.drawLabel", { n: v.drawPile }))
             ))}
             {stopMoves.map((m) => (
-              <Labelled label={t("prp.stopLabel", { colours: allowance.colours, cards: cardsText(allowance.cards) })}>{moves.button(m, <>✋ {t("prp.stop")}</>)}</Labelled>
+              moves.button(m, <>✋ {t("prp.stop")}</>, t("prp.stopLabel", { colours: allowance.colours, cards: cardsText(allowance.cards) }))
             ))}
           </div>
           {v.phase === Phase.DISCOVER && <small>{t("prp.drawnThisTurn", { n: v.drawnThisTurn })}</small>}
@@ -335,10 +324,10 @@ export function Board({ view: v, moves, names, me, match, lastEvents = [] }: Boa
           {v.drawnShip !== CardKind.UNSPECIFIED ? (
             <PfisterCard card={v.drawnShip} animKey={drawnKey} cls={`${lastMove(touched, drawnKey)} ${bustWarning ? "danger" : ""}`}>
               {moves.take("repel").map((m) => (
-                <Labelled label={t("prp.repelLabel", { ship: pfisterLabel(v.drawnShip), swords: activeP?.swords ?? 0 })}>{moves.button(m, <>⚔ {t("prp.repel")}</>)}</Labelled>
+                moves.button(m, <>⚔ {t("prp.repel")}</>, t("prp.repelLabel", { ship: pfisterLabel(v.drawnShip), swords: activeP?.swords ?? 0 }))
               ))}
               {moves.take("dock").map((m) => (
-                <Labelled label={t(bustWarning ? "prp.dockLabelBust" : "prp.dockLabel", { ship: pfisterLabel(v.drawnShip) })}>{moves.button(m, <>⚓ {t("prp.dock")}</>)}</Labelled>
+                moves.button(m, <>⚓ {t("prp.dock")}</>, t(bustWarning ? "prp.dockLabelBust" : "prp.dockLabel", { ship: pfisterLabel(v.drawnShip) }))
               ))}
             </PfisterCard>
           ) : (
@@ -361,7 +350,7 @@ export function Board({ view: v, moves, names, me, match, lastEvents = [] }: Boa
         <h4 id="prp-harbor-h" title={t("prp.harborHelp")}>
           ⚓ {t("prp.harbor")} <small>{t("prp.harborColours", { n: allowance.colours })}</small>
           {passMoves.map((m) => (
-            <Labelled label={t("prp.passLabel")}>{moves.button(m, <>⏭ {t("prp.pass")}</>)}</Labelled>
+            moves.button(m, <>⏭ {t("prp.pass")}</>, t("prp.passLabel"))
           ))}
         </h4>
         <div class="cards harbor" data-testid="harbor">
@@ -378,7 +367,7 @@ export function Board({ view: v, moves, names, me, match, lastEvents = [] }: Boa
                 }
                 return takes.map((m) => {
                   const l = takeLabel(c, i);
-                  return <Labelled label={l.label}>{moves.button(m, <>{l.short}</>)}</Labelled>;
+                  return moves.button(m, <>{l.short}</>, l.label);
                 });
               })()}
             </PfisterCard>
@@ -395,7 +384,7 @@ export function Board({ view: v, moves, names, me, match, lastEvents = [] }: Boa
               <PfisterCard card={c} animKey={`e-${c}`} cls={lastMove(touched, `e-${c}`)}>
                 {moves.take("fulfil", (a) => a.expedition === c).map((m) => {
                   const l = fulfilLabel(c, m.payload);
-                  return <Labelled label={l.label}>{moves.button(m, <>{l.short}</>)}</Labelled>;
+                  return moves.button(m, <>{l.short}</>, l.label);
                 })}
               </PfisterCard>
               <small class="needs-words">{t("prp.needs", { needs: needsText(pfisterFace(c).needs ?? []) })}</small>

@@ -6,7 +6,7 @@
 // and maps; the viewer's loyalty and vote hand (private); what is being decided
 // now, by whom and why; the vote in progress (which part of a card counts).
 import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
-import { cloneElement, isValidElement, type ComponentChildren } from "preact";
+import type { ComponentChildren } from "preact";
 import type { EventRecord } from "../../gen/brethren/v1/game_pb";
 import type { BoardProps, EventOf, GameMoves, TypedMove, ActionKind } from "../types";
 import { isCase } from "../types";
@@ -51,36 +51,6 @@ const ROW_SIZE = 5;
 /** After the motion, how long the page may still be settling before the moves are brought into view again. */
 const SETTLE_MS = 100;
 
-type StoreModule = typeof import("../../state/store");
-let storeModule: StoreModule | null = null;
-let storeLoading = false;
-/**
- * The match log the table keeps (for what the board shows from past events:
- * who looked at which card, the last vote). Loaded on first use so that this
- * module stays importable without a browser (unit tests). The board re-renders
- * with every update, when the log has already taken the update's events.
- */
-function useMatchLog(): EventRecord[] {
-  const [, setReady] = useState(false);
-  if (!storeModule && !storeLoading && typeof window !== "undefined") {
-    storeLoading = true;
-    void import("../../state/store").then((m) => {
-      storeModule = m;
-      setReady(true);
-    });
-  }
-  return storeModule?.store.state.log.events ?? [];
-}
-
-/** This game's events so far (from the match log), up to the drawn version. */
-function matchEvents(records: EventRecord[], version: bigint): Ev[] {
-  const out: Ev[] = [];
-  for (const r of records) {
-    const g = r.event?.game;
-    if (r.version <= version && g && isCase(g, "tortuga1667")) out.push(g.value);
-  }
-  return out;
-}
 
 /** Public knowledge of the event row: who has looked at the card now at each position, and how many cards each position has held. */
 function rowKnowledge(events: Ev[]): { lookers: number[][]; gen: number[] } {
@@ -189,8 +159,7 @@ function touchedBy(events: Ev[] | undefined, v: View) {
  * sentence would show a number (a vote card's kind, a chest's source).
  */
 function actButton<K extends ActionKind<"tortuga1667">>(moves: M, m: TypedMove<"tortuga1667", K>, label: string, children: ComponentChildren): ComponentChildren {
-  const b = moves.button(m, children);
-  return isValidElement(b) ? cloneElement(b, { label }) : b;
+  return moves.button(m, children, label);
 }
 
 function roleWords(p: PlayerView | undefined): string[] {
@@ -248,9 +217,8 @@ function ShipSvg({ which }: { which: number }) {
   );
 }
 
-export function Board({ view: v, match, moves, names, me, lastEvents }: BoardProps<"tortuga1667">) {
+export function Board({ view: v, match, moves, names, me, lastEvents, events }: BoardProps<"tortuga1667">) {
   const root = useRef<HTMLDivElement>(null);
-  const events = matchEvents(useMatchLog(), match.version);
   const known = rowKnowledge(events);
   const { keys: touched, from } = touchedBy(lastEvents, v);
   // A revealed card goes from its position to the discard pile.

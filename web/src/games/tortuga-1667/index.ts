@@ -3,7 +3,8 @@ import type { GameClient } from "../types";
 import { Board } from "./board";
 import { RulesPanel } from "./rules";
 import { catalogue } from "./i18n";
-import { enumText, cardLabel } from "./cards";
+import { enumText, cardLabel, seatColour } from "./cards";
+import { describeEvent } from "./log";
 
 export const client: GameClient<"tortuga1667"> = {
   oneofCase: "tortuga1667",
@@ -14,4 +15,6 @@ export const client: GameClient<"tortuga1667"> = {
   catalogue,
   enumText,
   cardLabel,
+  describeEvent,
+  seatColour: (_view, seat) => ({ css: seatColour(seat) }),
 };
