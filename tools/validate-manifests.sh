@@ -38,12 +38,14 @@ if [ "${1:-}" != "--self-test" ]; then
     kubectl kustomize "$repo/docker/k8s" >/dev/null
     echo "validate-manifests: kubectl kustomize renders docker/k8s"
   fi
-  if [ ${#compose[@]} -gt 0 ]; then
-    "${compose[@]}" -f "$repo/docker/compose.cluster.yaml" config -q
-    echo "validate-manifests: ${compose[*]} config accepts docker/compose.cluster.yaml"
-  else
-    echo "validate-manifests: no docker compose / docker-compose: the Compose schema check above is all"
+  # tools/setup.sh installs docker-compose: without it this check would pass
+  # having checked less, so it fails instead.
+  if [ ${#compose[@]} -eq 0 ]; then
+    echo "validate-manifests: neither docker compose nor docker-compose found (tools/setup.sh installs docker-compose)" >&2
+    exit 1
   fi
+  "${compose[@]}" -f "$repo/docker/compose.cluster.yaml" config -q
+  echo "validate-manifests: ${compose[*]} config accepts docker/compose.cluster.yaml"
   exit 0
 fi
 

@@ -4,7 +4,7 @@
 
 #include "rules/port_royal_pfister/port_royal_pfister.h"
 #include "rules/port_royal_pfister/port_royal_pfister_bot.h"
-#include "tests/rules/bot_test_support.h"
+#include "tests/rules/common/bot_test_support.h"
 
 using namespace brethren::rules;
 using namespace brethren::rules::testing;

@@ -1,4 +1,4 @@
-#include "tests/rules/bot_test_support.h"
+#include "tests/rules/common/bot_test_support.h"
 
 #include <catch2/catch.hpp>
 #include <vector>

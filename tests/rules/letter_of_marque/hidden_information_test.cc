@@ -1,138 +1,48 @@
-// Letter of Marque: the decisions of docs/rules/letter-of-marque.md (LOM-A-*)
-// and the public information (LOM-H-6), checked through the public State API
-// and the proto views only, as a client would see them.
-#include <catch2/catch.hpp>
-#include <algorithm>
-#include <map>
-#include <random>
-#include <set>
-#include <vector>
-
-#include "rules/registry/all_games.h"
+// Letter of Marque, what each viewer sees: ship identities and the public table.
+// Each test cites the rule IDs of docs/rules/letter-of-marque.md it checks.
+#include "tests/rules/letter_of_marque/test_support.h"
+#include "tests/rules/letter_of_marque/client_support.h"
 
 using namespace brethren;
 using namespace brethren::rules;
-namespace pb = brethren::v1::letter_of_marque;
 
-namespace {
+// Scenarios played on the game's own state (test_support.h).
+namespace scenarios {
+using namespace brethren::rules::letter_of_marque;
+using namespace brethren::rules::letter_of_marque::test_support;
 
-const GameRegistry registry = make_all_games_registry();
-
-std::unique_ptr<State> new_match(int seats, std::uint64_t seed) {
-  auto created = registry.new_match("letter-of-marque", {{}, seats, seed});
-  REQUIRE(created.ok());
-  return std::move(*created);
-}
-
-pb::View lom_view(const State& s, Viewer v) { return s.view(v).game().letter_of_marque(); }
-pb::Action lom_action(const State& s, Seat seat, ActionId a) { return s.encode_action(seat, a).letter_of_marque(); }
-
-std::vector<Viewer> all_viewers(const State& s) {
-  std::vector<Viewer> out{Viewer::spectator()};
-  for (Seat seat = 0; seat < s.num_seats(); ++seat) out.push_back(Viewer::player(seat));
-  return out;
-}
-
-// The first legal action of `seat` whose proto form satisfies `wanted`.
-template <class Pred>
-std::optional<ActionId> find_action(const State& s, Seat seat, Pred wanted) {
-  for (ActionId a : s.legal_actions(seat)) {
-    if (wanted(lom_action(s, seat, a))) return a;
-  }
-  return std::nullopt;
-}
-
-void act(State& s, Seat seat, ActionId a) {
-  auto st = s.apply(seat, a);
-  INFO("seat " << seat << " action " << lom_action(s, seat, a).ShortDebugString()
-               << (st.ok() ? "" : ": " + st.error().message));
-  REQUIRE(st.ok());
-}
-
-// One random legal move of a random acting seat; returns the seat.
-Seat random_move(State& s, std::mt19937_64& rng) {
-  const auto seats = s.acting_seats();
-  const Seat seat = seats[rng() % seats.size()];
-  const auto legal = s.legal_actions(seat);
-  REQUIRE_FALSE(legal.empty());
-  act(s, seat, legal[rng() % legal.size()]);
-  return seat;
-}
-
-// Public events seen by the spectator after `version`, newest last.
-std::vector<pb::Event> public_events(const State& s, std::uint64_t after) {
-  std::vector<pb::Event> out;
-  for (const auto& r : s.events_for(Viewer::spectator(), after)) out.push_back(r.event().letter_of_marque());
-  return out;
-}
-
-}  // namespace
-
-TEST_CASE("LOM-A-2: every player's treasure deck is one card each of 3, 4, 5, 6 and 7, as play reveals it") {
-  // Over a whole game every card of every deck is revealed in public: the
-  // preliminary card (LOM-4) and one card per departure (LOM-8), since the
-  // game ends only with every deck empty (LOM-13).
-  for (int seats = 3; seats <= 6; ++seats) {
-    for (std::uint64_t seed = 1; seed <= 6; ++seed) {
-      auto s = new_match(seats, seed);
-      const auto start = lom_view(*s, Viewer::spectator());
-      for (const auto& p : start.players()) {
-        REQUIRE(p.deck_count() + 1 == 5);  // the top card lies face up (LOM-4)
+TEST_CASE("LOM-H-7: ship ids follow arrival order and say nothing about the base") {
+  std::map<int, std::set<bool>> bases_by_id;
+  for (std::uint64_t seed = 1; seed <= 200; ++seed) {
+    auto match = play_random_match(*game, {{}, 4, seed}, seed);
+    REQUIRE(match.ok());
+    int expected_id = 1;
+    for (const auto& e : match->state->events_for(Viewer::spectator())) {
+      const auto& ev = e.event().letter_of_marque();
+      if (ev.has_ships_set_sail()) {
+        for (const auto& ship : ev.ships_set_sail().ships()) REQUIRE(ship.ship_id() == expected_id++);
+      } else if (ev.has_departed()) {
+        REQUIRE(ev.departed().ship_id() == expected_id++);
       }
-      std::mt19937_64 rng(seed * 7 + static_cast<std::uint64_t>(seats));
-      while (!s->is_terminal()) random_move(*s, rng);
-      std::vector<std::multiset<int>> revealed(static_cast<std::size_t>(seats));
-      for (const auto& e : public_events(*s, 0)) {
-        if (e.has_preliminary_cards()) {
-          REQUIRE(e.preliminary_cards().treasures_size() == seats);
-          for (int seat = 0; seat < seats; ++seat) {
-            revealed[static_cast<std::size_t>(seat)].insert(e.preliminary_cards().treasures(seat));
-          }
-        }
-        if (e.has_departed()) revealed[static_cast<std::size_t>(e.departed().seat())].insert(e.departed().treasure());
+    }
+    for (Seat owner = 0; owner < 4; ++owner) {
+      for (const auto& e : match->state->events_for(Viewer::player(owner))) {
+        const auto& ev = e.event().letter_of_marque();
+        if (ev.has_own_ship_base() && ev.own_ship_base().ship_id() > 0)
+          bases_by_id[ev.own_ship_base().ship_id()].insert(ev.own_ship_base().armed());
       }
-      INFO("seats " << seats << " seed " << seed);
-      for (const auto& cards : revealed) REQUIRE(cards == std::multiset<int>{3, 4, 5, 6, 7});
     }
   }
+  // Each id has carried both kinds of ship in some game.
+  for (int id = 1; id <= 8; ++id) REQUIRE(bases_by_id[id] == std::set<bool>{false, true});
 }
 
-TEST_CASE("LOM-A-9: a ship that departed this turn cannot return in the same turn (one action per turn)") {
-  int refused = 0;
-  for (std::uint64_t seed = 1; seed <= 20; ++seed) {
-    auto s = new_match(3 + static_cast<int>(seed % 4), seed);
-    std::mt19937_64 rng(seed);
-    while (!s->is_terminal()) {
-      const std::uint64_t before = s->version();
-      const Seat seat = random_move(*s, rng);
-      int departed_id = 0;
-      for (const auto& e : public_events(*s, before)) {
-        if (e.has_departed()) departed_id = e.departed().ship_id();
-      }
-      if (departed_id == 0 || s->is_terminal()) continue;
-      // The departing seat's turn is over: the return of the new ship is
-      // refused as out of turn and changes nothing.
-      int passed_others = 0;
-      for (const auto& e : public_events(*s, before)) passed_others += e.has_passed() && e.passed().seat() != seat;
-      if (s->is_acting(seat)) {
-        // Only when every other seat had nothing left and was passed
-        // (LOM-A-6): a new turn, not the same one.
-        REQUIRE(passed_others == s->num_seats() - 1);
-        continue;
-      }
-      v1::GameAction ret;
-      ret.mutable_letter_of_marque()->mutable_return_ship()->set_ship_id(departed_id);
-      const std::string state = s->serialize();
-      auto st = s->apply(seat, ret);
-      REQUIRE_FALSE(st.ok());
-      REQUIRE(st.error().code == ErrorCode::kNotYourTurn);
-      REQUIRE(s->serialize() == state);
-      REQUIRE(s->view(Viewer::player(seat)).legal_actions_size() == 0);
-      ++refused;
-    }
-  }
-  REQUIRE(refused > 100);
-}
+}  // namespace scenarios
+
+// Through the public State API and the proto views only, as a client sees
+// them (client_support.h).
+namespace as_a_client {
+using namespace brethren::rules::letter_of_marque_client;
 
 TEST_CASE("LOM-A-11, LOM-H-7: a ship in reserve has no identity, it gets its public id when it sails") {
   for (std::uint64_t seed = 1; seed <= 12; ++seed) {
@@ -321,3 +231,5 @@ TEST_CASE("LOM-H-6: treasure at sea, score piles, unused cannons, reserves and d
     }
   }
 }
+
+}  // namespace as_a_client

@@ -3,7 +3,7 @@
 
 #include "rules/letter_of_marque/letter_of_marque.h"
 #include "rules/letter_of_marque/letter_of_marque_bot.h"
-#include "tests/rules/bot_test_support.h"
+#include "tests/rules/common/bot_test_support.h"
 
 using namespace brethren::rules;
 using namespace brethren::rules::testing;

@@ -340,6 +340,8 @@ TEST_CASE("Conformance: truncated or bit-flipped states are refused or load to a
   const std::uint64_t flips = env_or("BRETHREN_CONFORMANCE_FLIPS", 1000);
   const std::uint64_t first_seed = env_or("BRETHREN_CONFORMANCE_SEED", 1);
   const char* only = std::getenv("BRETHREN_CONFORMANCE_GAME");
+  // A misspelt game would otherwise check nothing and pass.
+  if (only) REQUIRE(registry.find(only) != nullptr);
   for (const auto& game : registry.games()) {
     if (only && game->id() != only) continue;
     CorruptionTally tally;

@@ -5,7 +5,7 @@
 
 #include "rules/port_royal_panning/port_royal_panning.h"
 #include "rules/port_royal_panning/port_royal_panning_bot.h"
-#include "tests/rules/bot_test_support.h"
+#include "tests/rules/common/bot_test_support.h"
 
 using namespace brethren::rules;
 using namespace brethren::rules::testing;

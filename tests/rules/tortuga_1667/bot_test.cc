@@ -3,7 +3,7 @@
 
 #include "rules/tortuga_1667/tortuga_1667.h"
 #include "rules/tortuga_1667/tortuga_1667_bot.h"
-#include "tests/rules/bot_test_support.h"
+#include "tests/rules/common/bot_test_support.h"
 
 using namespace brethren::rules;
 using namespace brethren::rules::testing;

@@ -1,5 +1,5 @@
 // Tortuga 1667: test-only set-up helpers (see the header).
-#include "tests/rules/tortuga_1667_test_access.h"
+#include "tests/rules/tortuga_1667/tortuga_1667_test_access.h"
 
 #include <algorithm>
 
