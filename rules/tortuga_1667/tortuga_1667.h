@@ -141,7 +141,7 @@ class TortugaState : public StateBase<TortugaState> {
   bool has_submitted(Seat seat) const { return !submitted_[seat].empty(); }
   bool knows_slot(Seat seat, int slot) const { return (known_slots_[seat] >> slot) & 1u; }
 
-  // Test-only set-up helpers (tests/rules/tortuga_1667_test_access.h); the
+  // Test-only set-up helpers (tests/rules/tortuga_1667/tortuga_1667_test_access.h); the
   // production library neither defines nor uses it.
   friend struct TestAccess;
 

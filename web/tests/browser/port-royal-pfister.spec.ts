@@ -196,6 +196,9 @@ for (const size of SIZES) {
     await expect(page.getByTestId("prp-prompt")).toContainText(winnerName);
     await expectNoRawText(page);
     writeFileSync(info.outputPath(`port-royal-pfister-${size.name}-end.png`), await page.screenshot({ fullPage: true }));
+    // The mid-match checks ran (a match too short for them must fail, not pass).
+    expect(shot, "the mid-match screenshot was taken").toBe(true);
+    expect(langChecked, "the Spanish and Italian check ran").toBe(true);
 
     console.log(`pfister ${size.name}: moves ${moves}, my turns ${myTurns}, in view ${inView}, animated ${animated}, kinds ${JSON.stringify(kinds)}, winner ${winnerName}`);
     expect(moves).toBeGreaterThan(5);

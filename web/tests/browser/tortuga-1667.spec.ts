@@ -198,6 +198,9 @@ for (const size of [
     }
     await expect(page.getByTestId("outcome")).toBeVisible({ timeout: 30_000 });
     await shotAt(page, info, `tortuga-1667-${size.name}-end.png`);
+    // The mid-match checks ran (a match too short for them must fail, not pass).
+    expect(shot, "the mid-match screenshot was taken").toBe(true);
+    expect(langChecked, "the Spanish and Italian check ran").toBe(true);
     await axeTable(page, `tortuga-1667 ${size.name} outcome`);
     // The outcome names a winner; the board shows every loyalty.
     await expect(page.locator("[data-testid=outcome] tr.winner").first()).toBeVisible();
