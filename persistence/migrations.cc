@@ -99,6 +99,12 @@ constexpr const char* kMigrations[] = {
         created_at);
       CREATE INDEX rooms_by_status ON rooms(status, status_at);
     )sql",
+    // 7: the version of the game's rules each match was started under
+    // (issue #26). Every match stored before was played under version 1,
+    // the first each game declared.
+    R"sql(
+      ALTER TABLE matches ADD COLUMN rules_version INTEGER NOT NULL DEFAULT 1;
+    )sql",
 };
 
 }  // namespace

@@ -85,6 +85,9 @@ struct MatchRecord {
   std::uint64_t secret_seed = 0;
   // When the first decision's clock runs out (Unix ms; 0: no clock).
   std::int64_t first_deadline_ms = 0;
+  // The version of the game's rules the match was started under; an opaque
+  // number here (1 for matches stored before versions were kept).
+  std::uint32_t rules_version = 1;
 };
 
 struct ActionRecord {

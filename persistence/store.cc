@@ -29,7 +29,8 @@ struct Store::Statements {
         delete_seat(db.prepare("DELETE FROM seats WHERE room_code = ?1 AND seat = ?2")),
         insert_match(db.prepare(
             "INSERT INTO matches (id, room_code, game_id, options, seed, seat_count, status, started_at, seed_salt, "
-            "secret_seed, first_deadline_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6, 'live', ?7, ?8, ?9, ?10)")),
+            "secret_seed, first_deadline_ms, rules_version) VALUES (?1, ?2, ?3, ?4, ?5, ?6, 'live', ?7, ?8, ?9, ?10, "
+            "?11)")),
         append_action(db.prepare(
             "INSERT INTO actions (match_id, seq, seat, action, at, deadline_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6)")),
         finish_match(db.prepare("UPDATE matches SET status = 'finished', finished_at = ?2 WHERE id = ?1")),
@@ -55,7 +56,7 @@ struct Store::Statements {
 namespace {
 #define MATCH_COLUMNS                                                                                            \
   "id, room_code, game_id, options, seed, seat_count, status, started_at, finished_at, seed_salt, secret_seed, " \
-  "first_deadline_ms"
+  "first_deadline_ms, rules_version"
 
 MatchRecord match_from(Statement& st) {
   return MatchRecord{st.column_int(0),
@@ -69,7 +70,8 @@ MatchRecord match_from(Statement& st) {
                      st.column_int(8),
                      st.column_text(9),
                      static_cast<std::uint64_t>(st.column_int(10)),
-                     st.column_int(11)};
+                     st.column_int(11),
+                     static_cast<std::uint32_t>(st.column_int(12))};
 }
 
 void configure(Connection& db, bool synchronous_full) {
@@ -273,7 +275,7 @@ Store::Unit& Store::Unit::insert_match(MatchRecord m) {
     s.insert_match.bind(1, m.id).bind(2, m.room_code).bind(3, m.game_id).bind_blob(4, m.options);
     s.insert_match.bind(5, static_cast<std::int64_t>(m.seed)).bind(6, m.seat_count).bind(7, m.started_at);
     s.insert_match.bind(8, m.seed_salt).bind(9, static_cast<std::int64_t>(m.secret_seed));
-    s.insert_match.bind(10, m.first_deadline_ms).run();
+    s.insert_match.bind(10, m.first_deadline_ms).bind(11, static_cast<std::int64_t>(m.rules_version)).run();
   });
   return *this;
 }

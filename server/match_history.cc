@@ -115,9 +115,14 @@ HistoryResponse fetch_match_history(const persistence::Store& store, const rules
       if (!step.action.ParseFromString(a.action)) return error(500, "INTERNAL", "a stored action does not parse");
       log.push_back(std::move(step));
     }
-    auto replayed =
-        rules::replay(*game, rules::MatchSetup{options, match.seat_count, match.seed, match.secret_seed}, log);
-    if (!replayed) return error(500, "INTERNAL", "the match does not replay: " + replayed.error().message);
+    auto replayed = rules::replay(
+        *game, rules::MatchSetup{options, match.seat_count, match.seed, match.secret_seed, match.rules_version},
+        log);
+    if (!replayed) {
+      const bool other_rules = replayed.error().code == rules::ErrorCode::kRulesVersionMismatch;
+      return error(500, other_rules ? "RULES_VERSION_MISMATCH" : "INTERNAL",
+                   "the match does not replay: " + replayed.error().message);
+    }
     state = std::move(replayed).value();
   } else {
     // The log was discarded at the end (GameInfo.action_log_secret): the
@@ -132,6 +137,7 @@ HistoryResponse fetch_match_history(const persistence::Store& store, const rules
   history.set_game_id(match.game_id);
   *history.mutable_options() = options;
   history.set_seat_count(match.seat_count);
+  history.set_rules_version(match.rules_version);
   for (const auto& s : seats) {
     if (s.seat >= match.seat_count) continue;
     auto* player = history.add_players();
@@ -200,7 +206,11 @@ HistoryResponse fetch_match_views(const persistence::Store& store, const rules::
   }
   v1::GameOptions options;
   options.ParseFromString(match.options);
-  auto state = game->new_match(rules::MatchSetup{options, match.seat_count, match.seed, match.secret_seed});
+  if (auto same_rules = rules::check_rules_version(*game, match.rules_version); !same_rules) {
+    return error(500, "RULES_VERSION_MISMATCH", "the match does not replay: " + same_rules.error().message);
+  }
+  auto state = game->new_match(
+      rules::MatchSetup{options, match.seat_count, match.seed, match.secret_seed, match.rules_version});
   if (!state) return error(500, "INTERNAL", "the match does not start again: " + state.error().message);
   add_view(**state);
   for (const auto& a : store.load_actions(match.id)) {

@@ -16,6 +16,7 @@ v1::ErrorCode to_protocol_error(rules::ErrorCode code) {
     case rules::ErrorCode::kInvalidSeatCount: return v1::INVALID_SEAT_COUNT;
     case rules::ErrorCode::kUnknownGame: return v1::UNKNOWN_GAME;
     case rules::ErrorCode::kCorruptState: return v1::INTERNAL;
+    case rules::ErrorCode::kRulesVersionMismatch: return v1::INTERNAL;
   }
   return v1::INTERNAL;
 }

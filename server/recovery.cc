@@ -44,6 +44,8 @@ RecoveryReport recover_rooms(Services& services, RoomDirectory& rooms) {
                                    error)) {
       spdlog::error("room {}: match {} does not replay: {}", match.room_code, match.id, error);
       ++report.failed;
+      const rules::Game* game = services.games.find(match.game_id);
+      if (game && !rules::check_rules_version(*game, match.rules_version)) ++report.rules_version_mismatches;
       continue;
     }
     ++(match.status == persistence::MatchStatus::kFinished || it->second->summary().status() == v1::ROOM_STATUS_FINISHED

@@ -17,6 +17,9 @@ struct RecoveryReport {
   std::size_t live_matches = 0;
   std::size_t finished_matches = 0;
   std::size_t failed = 0;
+  // Of those failed: matches started under a rules version this build does
+  // not play (rules::check_rules_version).
+  std::size_t rules_version_mismatches = 0;
   double seconds = 0;
 };
 

@@ -355,6 +355,7 @@ void Room::start_match(const std::shared_ptr<Client>& c, std::uint64_t rid) {
                                  secret_seed,
                                  0};
   match.first_deadline_ms = decision_deadline_from_now(**created);
+  match.rules_version = game_.rules_version();
   auto holder = std::make_shared<std::unique_ptr<rules::State>>(std::move(created).value());
   // The match and the room's new status commit together: a match row
   // without its room playing would come back as the room's match after a
@@ -679,7 +680,9 @@ bool Room::restore_match(const persistence::MatchRecord& match, const std::vecto
   }
   v1::GameOptions options;
   options.ParseFromString(match.options);
-  auto state = rules::replay(game_, rules::MatchSetup{options, match.seat_count, match.seed, match.secret_seed}, log);
+  // replay() refuses a log stored under other rules (rules::check_rules_version).
+  auto state = rules::replay(
+      game_, rules::MatchSetup{options, match.seat_count, match.seed, match.secret_seed, match.rules_version}, log);
   if (!state) {
     error = state.error().message;
     return false;

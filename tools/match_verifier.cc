@@ -49,6 +49,15 @@ VerifyReport verify_match(const rules::GameRegistry& games, const v1::MatchHisto
   if (!game) return fail("unknown game '" + history.game_id() + "'");
   const v1::GameInfo& info = game->info();
   const v1::MatchInfo& fair = history.fairness();
+  // 0: a history published before matches kept their rules version; every
+  // one of those was played under version 1.
+  const std::uint32_t rules_version = history.rules_version() == 0 ? 1 : history.rules_version();
+  if (auto st = rules::check_rules_version(*game, rules_version); !st) {
+    return fail("rules version: " + st.error().message +
+                " (verify it with a brethren-verify of a build that plays "
+                "rules version " +
+                std::to_string(rules_version) + ")");
+  }
 
   // 1. The revealed seed is the one committed to at the start.
   std::uint64_t seed = 0;
@@ -60,11 +69,13 @@ VerifyReport verify_match(const rules::GameRegistry& games, const v1::MatchHisto
                 "\") = " + commitment + ", but the match published " + fair.seed_commitment());
   }
   report.checked.push_back("commitment: SHA-256 of seed " + fair.seed() + " and salt = " + commitment);
+  report.checked.push_back("rules: version " + std::to_string(rules_version) + " of " + info.display_name() +
+                           ", the version this build plays");
 
   // 2. The set-up: what the seed deals before anyone acts.
   const rules::Viewer viewer = history.seat() >= 0 ? rules::Viewer::player(history.seat()) : rules::Viewer::spectator();
   const std::uint64_t secret_seed = info.secret_randomness() ? kStandInSecretSeed : 0;
-  const rules::MatchSetup setup{history.options(), history.seat_count(), seed, secret_seed};
+  const rules::MatchSetup setup{history.options(), history.seat_count(), seed, secret_seed, rules_version};
   auto fresh = game->new_match(setup);
   if (!fresh) return fail("the match's options and seats make no match: " + fresh.error().message);
   const std::uint64_t setup_events = (*fresh)->version();

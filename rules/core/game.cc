@@ -14,6 +14,7 @@ const char* to_string(ErrorCode code) {
     case ErrorCode::kInvalidSeatCount: return "INVALID_SEAT_COUNT";
     case ErrorCode::kUnknownGame: return "UNKNOWN_GAME";
     case ErrorCode::kCorruptState: return "CORRUPT_STATE";
+    case ErrorCode::kRulesVersionMismatch: return "RULES_VERSION_MISMATCH";
   }
   return "UNKNOWN";
 }
@@ -27,7 +28,20 @@ Status Game::check_seat_count(int seats) const {
   return Ok{};
 }
 
+std::uint32_t Game::rules_version() const { return info().rules_version(); }
+
+Status check_rules_version(const Game& game, std::uint32_t rules_version) {
+  if (rules_version == game.rules_version()) return Ok{};
+  return make_error(ErrorCode::kRulesVersionMismatch,
+                    game.info().display_name() + " match started under rules version " + std::to_string(rules_version) +
+                        ", but this build plays rules version " + std::to_string(game.rules_version()) +
+                        ": its log would not replay as it was played");
+}
+
 Result<std::unique_ptr<State>> replay(const Game& game, const MatchSetup& setup, std::span<const LoggedAction> log) {
+  if (setup.rules_version != 0) {
+    if (auto st = check_rules_version(game, setup.rules_version); !st) return st.error();
+  }
   auto state = game.new_match(setup);
   if (!state) return state.error();
   for (std::size_t i = 0; i < log.size(); ++i) {

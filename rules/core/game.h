@@ -24,6 +24,9 @@ struct MatchSetup {
   // (Tortuga's vote deck, T67-H-3). Never published. 0: those draws come
   // from `seed` too (tests, simulations, seed examples).
   std::uint64_t secret_seed = 0;
+  // The rules version the match was started under (GameInfo.rules_version);
+  // 0: the game's current one. replay() refuses any other than the current.
+  std::uint32_t rules_version = 0;
 };
 
 class Game {
@@ -33,6 +36,8 @@ class Game {
   // Id, display name, seat range, options with their defaults.
   virtual const v1::GameInfo& info() const = 0;
   const std::string& id() const { return info().id(); }
+  // The version of the rules this build plays (GameInfo.rules_version).
+  std::uint32_t rules_version() const;
 
   // A new match, or kInvalidSeatCount / kInvalidOptions.
   virtual Result<std::unique_ptr<State>> new_match(const MatchSetup& setup) const = 0;
@@ -65,7 +70,13 @@ struct LoggedAction {
   v1::GameAction action;
 };
 
-// Rebuilds a match from its setup and action log, checking every step.
+// Ok when a match started under `rules_version` of `game` replays with this
+// build; otherwise kRulesVersionMismatch, naming both versions. Recovery,
+// the match history and brethren-verify ask this before replaying a log.
+Status check_rules_version(const Game& game, std::uint32_t rules_version);
+
+// Rebuilds a match from its setup and action log, checking every step, and
+// first its rules version (setup.rules_version, when set).
 Result<std::unique_ptr<State>> replay(const Game& game, const MatchSetup& setup, std::span<const LoggedAction> log);
 
 // Builds an outcome from per-seat keys compared lexicographically, highest

@@ -18,6 +18,9 @@ enum class ErrorCode {
   kInvalidSeatCount,  // seat count outside the game's range
   kUnknownGame,       // no game registered under that id
   kCorruptState,      // serialized bytes that do not decode
+  // A match started under a rules version this build does not play
+  // (GameInfo.rules_version): its log would not replay as it was played.
+  kRulesVersionMismatch,
 };
 
 const char* to_string(ErrorCode code);

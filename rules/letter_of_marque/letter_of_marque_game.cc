@@ -12,6 +12,9 @@ class LetterOfMarqueGame final : public Game {
     // ship 7" would tell the base of a ship that went home unrevealed, which
     // must never be revealed, not even after the game (LOM-H-3).
     info_.set_display_name("Letter of Marque");
+    // Bumped whenever a seeded match could play differently, with the reason
+    // in docs/rules/letter-of-marque.md ("Rules versions"); tests/rules/golden/ fails otherwise.
+    info_.set_rules_version(1);
     info_.set_min_seats(3);
     info_.set_max_seats(6);
     info_.set_summary(

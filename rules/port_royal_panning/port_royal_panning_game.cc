@@ -13,6 +13,9 @@ class PortRoyalPanningGame final : public Game {
     // cards are private (PRQ-H-3), and only while the match runs.
     info_.set_action_log_public(true);
     info_.set_display_name("Port Royal (Panning)");
+    // Bumped whenever a seeded match could play differently, with the reason
+    // in docs/rules/port-royal-panning.md ("Rules versions"); tests/rules/golden/ fails otherwise.
+    info_.set_rules_version(1);
     info_.set_min_seats(3);
     info_.set_max_seats(4);
     info_.set_summary(

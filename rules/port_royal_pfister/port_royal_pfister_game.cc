@@ -13,6 +13,9 @@ class PortRoyalGame final : public Game {
     // they are coins (docs/fairness.md).
     info_.set_action_log_public(true);
     info_.set_display_name("Port Royal");
+    // Bumped whenever a seeded match could play differently, with the reason
+    // in docs/rules/port-royal-pfister.md ("Rules versions"); tests/rules/golden/ fails otherwise.
+    info_.set_rules_version(1);
     info_.set_min_seats(2);
     info_.set_max_seats(5);
     info_.set_summary(

@@ -12,6 +12,9 @@ class TortugaGame final : public Game {
   TortugaGame() {
     info_.set_id(kGameId);
     info_.set_display_name("Tortuga 1667");
+    // Bumped whenever a seeded match could play differently, with the reason
+    // in docs/rules/tortuga-1667.md ("Rules versions"); tests/rules/golden/ fails otherwise.
+    info_.set_rules_version(1);
     // T67-H: who played which vote card must never be learnable, and the
     // action log (seat + vote) would tell.
     info_.set_action_log_secret(true);

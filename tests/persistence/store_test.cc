@@ -326,12 +326,34 @@ TEST_CASE("Store: the migration to schema 6 dates each finished room from its ma
     store->flush();
   }
   {
-    // Back to schema 5 as an older server left it: no status_at.
+    // Back to schema 5 as an older server left it: no status_at (nor the
+    // later rules_version).
     Connection db(path);
-    db.exec("DROP INDEX rooms_by_status; ALTER TABLE rooms DROP COLUMN status_at; PRAGMA user_version = 5");
+    db.exec(
+        "DROP INDEX rooms_by_status; ALTER TABLE rooms DROP COLUMN status_at; "
+        "ALTER TABLE matches DROP COLUMN rules_version; PRAGMA user_version = 5");
   }
   auto store = Store::open(path);
-  REQUIRE(store->schema_version() == 6);
+  REQUIRE(store->schema_version() == Store::kSchemaVersion);
   REQUIRE(store->load_recovery(5000, 1).rooms.size() == 1);
   REQUIRE(store->load_recovery(5001, 1).rooms.empty());
+}
+
+TEST_CASE("Store: a match keeps the rules version it was started under") {
+  TempDir dir;
+  const std::string path = dir.path() + "/s.db";
+  {
+    auto store = Store::open(path);
+    store->insert_room(room("VER"), nullptr);
+    MatchRecord match{
+        store->next_match_id(), "VER", "letter-of-marque", "", 1, 3, MatchStatus::kLive, 100, 0, "", 0, 0};
+    REQUIRE(match.rules_version == 1);  // the default: what every earlier match was played under
+    match.rules_version = 7;
+    store->insert_match(match, nullptr);
+    store->flush();
+  }
+  auto store = Store::open(path);
+  REQUIRE(store->load_matches().at(0).rules_version == 7);
+  REQUIRE(store->load_match(1)->rules_version == 7);
+  REQUIRE(store->load_recovery(0, 1).matches.at(0).rules_version == 7);
 }

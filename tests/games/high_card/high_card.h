@@ -14,6 +14,12 @@
 namespace brethren::rules::high_card {
 
 inline constexpr const char* kGameId = "high-card";
+// The rules version new matches are played under (README.md, "Rules
+// versions"); kOldestRulesVersion and later stay playable when asked for
+// (MatchSetup.rules_version), so that a match started under an older one can
+// finish under it.
+inline constexpr std::uint32_t kRulesVersion = 2;
+inline constexpr std::uint32_t kOldestRulesVersion = 1;
 inline constexpr int kSeats = 2;
 inline constexpr int kCards = 9;     // values 1..9 (HC-1)
 inline constexpr int kChips = 6;     // per player (HC-2)
@@ -37,7 +43,7 @@ struct Player {
 class HighCardState : public StateBase<HighCardState> {
  public:
   HighCardState();  // empty, for load()
-  HighCardState(int seats, std::uint64_t seed);
+  HighCardState(int seats, std::uint64_t seed, std::uint32_t rules_version = kRulesVersion);
 
   bool is_terminal() const override { return round_ > kRounds; }
   std::vector<Seat> acting_seats() const override;

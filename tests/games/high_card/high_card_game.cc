@@ -1,6 +1,8 @@
 // High Card: metadata, set-up checks and the match factory.
 #include "tests/games/high_card/high_card.h"
 
+#include <string>
+
 namespace brethren::rules::high_card {
 namespace {
 
@@ -9,6 +11,9 @@ class HighCardGame final : public Game {
   HighCardGame() {
     info_.set_id(kGameId);
     info_.set_display_name("High Card (test only)");
+    // Bumped whenever a seeded match could play differently, with the reason
+    // in README.md beside it ("Rules versions"); tests/rules/golden/ fails otherwise.
+    info_.set_rules_version(kRulesVersion);
     info_.set_min_seats(kSeats);
     info_.set_max_seats(kSeats);
     info_.set_summary("Stake chips on a hidden card, in secret; the higher card takes both stakes.");
@@ -30,7 +35,14 @@ class HighCardGame final : public Game {
 
   Result<std::unique_ptr<State>> new_match(const MatchSetup& setup) const override {
     if (auto st = check_setup(setup.options, setup.seats); !st) return st.error();
-    return std::unique_ptr<State>(std::make_unique<HighCardState>(setup.seats, setup.seed));
+    // 0: the current version; an older one still playable on request.
+    const std::uint32_t version = setup.rules_version == 0 ? kRulesVersion : setup.rules_version;
+    if (version < kOldestRulesVersion || version > kRulesVersion) {
+      return make_error(ErrorCode::kRulesVersionMismatch,
+                        "High Card plays rules versions " + std::to_string(kOldestRulesVersion) + " to " +
+                            std::to_string(kRulesVersion) + ", not " + std::to_string(version));
+    }
+    return std::unique_ptr<State>(std::make_unique<HighCardState>(setup.seats, setup.seed, version));
   }
 
   Result<std::unique_ptr<State>> deserialize(std::string_view bytes) const override {

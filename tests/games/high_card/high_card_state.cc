@@ -9,12 +9,16 @@ namespace brethren::rules::high_card {
 
 HighCardState::HighCardState() : StateBase(kGameId) {}
 
-HighCardState::HighCardState(int seats, std::uint64_t seed) : StateBase(kGameId, seats, seed) {
+HighCardState::HighCardState(int seats, std::uint64_t seed, std::uint32_t rules_version)
+    : StateBase(kGameId, seats, seed) {
   players_.resize(seats);
-  // HC-1: nine cards, shuffled face down.
+  // HC-1: nine cards, shuffled face down; from rules version 2 shuffled
+  // twice (README.md, "Rules versions"). Only the deal differs, so the state
+  // need not remember its version.
   deck_.resize(kCards);
   std::iota(deck_.begin(), deck_.end(), 1);
   rng().shuffle(deck_);
+  if (rules_version >= 2) rng().shuffle(deck_);
   deal();
 }
 

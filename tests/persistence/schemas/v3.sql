@@ -1,0 +1,72 @@
+-- A database as a server at schema version 3 left it (rooms.turn_time_limit_ms):
+-- the schema copied from the shipped migration steps 1..3 of
+-- persistence/migrations.cc, frozen here so that a later edit of a shipped
+-- step shows; then representative rows. Seat tokens: '1'*64 (Anne, Bonny),
+-- '2'*64 (Calico), '3'*64 (Drake), '4'*64 (Every); the hashes are SHA-256.
+-- Used by tests/persistence/migration_test.cc.
+  CREATE TABLE rooms (
+    code            TEXT PRIMARY KEY,
+    game_id         TEXT NOT NULL,
+    options         BLOB NOT NULL,
+    is_public       INTEGER NOT NULL,
+    password_hash   TEXT NOT NULL,
+    seat_count      INTEGER NOT NULL,
+    host_token_hash TEXT NOT NULL,
+    status          TEXT NOT NULL,
+    created_at      INTEGER NOT NULL
+  );
+  CREATE TABLE seats (
+    room_code    TEXT NOT NULL REFERENCES rooms(code),
+    seat         INTEGER NOT NULL,
+    display_name TEXT NOT NULL,
+    token_hash   TEXT NOT NULL,
+    PRIMARY KEY (room_code, seat)
+  );
+  CREATE TABLE matches (
+    id          INTEGER PRIMARY KEY,
+    room_code   TEXT NOT NULL REFERENCES rooms(code),
+    game_id     TEXT NOT NULL,
+    options     BLOB NOT NULL,
+    seed        INTEGER NOT NULL,
+    seat_count  INTEGER NOT NULL,
+    status      TEXT NOT NULL,
+    started_at  INTEGER NOT NULL,
+    finished_at INTEGER NOT NULL DEFAULT 0
+  );
+  CREATE INDEX matches_by_room ON matches(room_code);
+  CREATE TABLE actions (
+    match_id INTEGER NOT NULL REFERENCES matches(id),
+    seq      INTEGER NOT NULL,
+    seat     INTEGER NOT NULL,
+    action   BLOB NOT NULL,
+    at       INTEGER NOT NULL,
+    PRIMARY KEY (match_id, seq)
+  ) WITHOUT ROWID;
+  CREATE TABLE results (
+    match_id    INTEGER PRIMARY KEY REFERENCES matches(id),
+    outcome     BLOB NOT NULL,
+    summary     TEXT NOT NULL,
+    finished_at INTEGER NOT NULL
+  );
+
+  ALTER TABLE results ADD COLUMN final_state BLOB NOT NULL DEFAULT x'';
+
+  ALTER TABLE rooms ADD COLUMN turn_time_limit_ms INTEGER NOT NULL DEFAULT 0;
+
+
+-- An open room: one player seated.
+INSERT INTO rooms (code, game_id, options, is_public, password_hash, seat_count, host_token_hash, status, created_at, turn_time_limit_ms) VALUES ('AAA111AAA', 'port-royal-pfister', x'', 1, '', 2, '06dcb600d5beaa7a4dbbbbda6b1247b2dfd5a68cd16312bd588783332f3dc57b', 'open', 1700000000000, 0);
+-- A room whose match is live: its log is added by the test (real moves).
+INSERT INTO rooms (code, game_id, options, is_public, password_hash, seat_count, host_token_hash, status, created_at, turn_time_limit_ms) VALUES ('BBB222BBB', 'port-royal-pfister', x'', 0, '', 2, '06dcb600d5beaa7a4dbbbbda6b1247b2dfd5a68cd16312bd588783332f3dc57b', 'playing', 1700000001000, 0);
+-- A finished room: its match ended with a result.
+INSERT INTO rooms (code, game_id, options, is_public, password_hash, seat_count, host_token_hash, status, created_at, turn_time_limit_ms) VALUES ('CCC333CCC', 'port-royal-pfister', x'', 1, '', 2, '06dcb600d5beaa7a4dbbbbda6b1247b2dfd5a68cd16312bd588783332f3dc57b', 'finished', 1700000002000, 0);
+INSERT INTO seats (room_code, seat, display_name, token_hash) VALUES ('AAA111AAA', 0, 'Anne', '3138bb9bc78df27c473ecfd1410f7bd45ebac1f59cf3ff9cfe4db77aab7aedd3');
+INSERT INTO seats (room_code, seat, display_name, token_hash) VALUES ('BBB222BBB', 0, 'Bonny', '3138bb9bc78df27c473ecfd1410f7bd45ebac1f59cf3ff9cfe4db77aab7aedd3');
+INSERT INTO seats (room_code, seat, display_name, token_hash) VALUES ('BBB222BBB', 1, 'Calico', '4f2e8d65483c641648cdb374ae9d8abd368d269e4ddffe092a8237b8162cddd6');
+INSERT INTO seats (room_code, seat, display_name, token_hash) VALUES ('CCC333CCC', 0, 'Drake', '79bd7d7fd684b399857c582b1b7172ddf277d4fe1b027ec52b28da3ae381e675');
+INSERT INTO seats (room_code, seat, display_name, token_hash) VALUES ('CCC333CCC', 1, 'Every', 'f435f2420b50c70ec80865cf8e20b169874165fb8576b48633caf2a8176d2e4a');
+INSERT INTO matches (id, room_code, game_id, options, seed, seat_count, status, started_at, finished_at) VALUES (1, 'BBB222BBB', 'port-royal-pfister', x'', 4242, 2, 'live', 1700000001500, 0);
+INSERT INTO matches (id, room_code, game_id, options, seed, seat_count, status, started_at, finished_at) VALUES (2, 'CCC333CCC', 'port-royal-pfister', x'', 777, 2, 'finished', 1700000002500, 1700000009000);
+INSERT INTO results (match_id, outcome, summary, finished_at, final_state) VALUES (2, x'', 'Drake wins', 1700000009000, x'');
+
+PRAGMA user_version = 3;
