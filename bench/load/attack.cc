@@ -8,7 +8,7 @@
 #include <random>
 
 #include "brethren/v1/protocol.pb.h"
-#include "server/codec.h"
+#include "server/protocol/codec.h"
 
 namespace brethren::bench {
 
