@@ -7,7 +7,7 @@
 #include <thread>
 
 #include "server/base/address_ranges.h"
-#include "server/base/secrets.h"
+#include "server/base/room_code.h"
 
 namespace brethren::server {
 

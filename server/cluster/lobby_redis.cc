@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "server/room/room_directory.h"
-#include "server/base/secrets.h"
+#include "server/base/room_code.h"
 
 namespace brethren::server {
 

@@ -6,9 +6,11 @@
 #include <vector>
 
 #include "brethren/v1/history.pb.h"
+#include "server/match/stored_match.h"
 #include "server/protocol/fairness.h"
 #include "server/base/secrets.h"
 #include "server/protocol/spectator_policy.h"
+#include "server/base/room_code.h"
 
 namespace brethren::server {
 namespace {
@@ -80,19 +82,16 @@ HistoryResponse fetch_match_history(const persistence::Store& store, const rules
   const rules::Game* game = games.find(match->game_id);
   if (!game) return error(500, "INTERNAL", "the match's game is not known to this server");
 
-  v1::GameOptions options;
-  options.ParseFromString(match->options);
+  const rules::MatchSetup setup = stored_setup(*match);
+  const v1::GameOptions& options = setup.options;
   std::unique_ptr<rules::State> state;
   const bool log_kept = result->final_state.empty();
   std::vector<rules::LoggedAction> log;
   if (log_kept) {
-    for (const auto& a : store.load_actions(match->id)) {
-      rules::LoggedAction step{a.seat, {}};
-      if (!step.action.ParseFromString(a.action)) return error(500, "INTERNAL", "a stored action does not parse");
-      log.push_back(std::move(step));
-    }
-    auto replayed =
-        rules::replay(*game, rules::MatchSetup{options, match->seat_count, match->seed, match->secret_seed}, log);
+    auto parsed = parse_action_log(store.load_actions(match->id));
+    if (!parsed) return error(500, "INTERNAL", "a stored action does not parse");
+    log = std::move(parsed).value();
+    auto replayed = replay_stored(*game, *match, log);
     if (!replayed) return error(500, "INTERNAL", "the match does not replay: " + replayed.error().message);
     state = std::move(replayed).value();
   } else {

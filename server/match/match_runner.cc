@@ -4,21 +4,10 @@
 
 #include <algorithm>
 
-namespace brethren::server {
+#include "server/match/stored_match.h"
+#include "server/match/wire_errors.h"
 
-v1::ErrorCode to_protocol_error(rules::ErrorCode code) {
-  switch (code) {
-    case rules::ErrorCode::kNotYourTurn: return v1::NOT_YOUR_TURN;
-    case rules::ErrorCode::kIllegalAction: return v1::ILLEGAL_ACTION;
-    case rules::ErrorCode::kMalformedAction: return v1::MALFORMED_ACTION;
-    case rules::ErrorCode::kGameOver: return v1::GAME_OVER;
-    case rules::ErrorCode::kInvalidOptions: return v1::INVALID_OPTIONS;
-    case rules::ErrorCode::kInvalidSeatCount: return v1::INVALID_SEAT_COUNT;
-    case rules::ErrorCode::kUnknownGame: return v1::UNKNOWN_GAME;
-    case rules::ErrorCode::kCorruptState: return v1::INTERNAL;
-  }
-  return v1::INTERNAL;
-}
+namespace brethren::server {
 
 MatchRunner::MatchRunner(Context context, persistence::MatchRecord match, std::unique_ptr<rules::State> state,
                          std::vector<rules::LoggedAction> log)
@@ -29,13 +18,13 @@ MatchRunner::MatchRunner(Context context, persistence::MatchRecord match, std::u
       clock_timer_(context_.clock.make_timer()),
       retry_timer_(context_.clock.make_timer()),
       timeout_bot_(context_.timeout_bot_seed) {
-  options_.ParseFromString(match_.options);
   const auto seats = static_cast<std::size_t>(std::max(0, match_.seat_count));
   bots_.resize(seats);
   bot_queued_.assign(seats, false);
   thinking_.resize(seats);
   // A restored finished match has nothing left to report.
   finish_reported_ = state_->is_terminal();
+  last_move_ = context_.clock.now_steady();
 }
 
 MatchRunner::~MatchRunner() {
@@ -126,7 +115,7 @@ void MatchRunner::queue_bot_move(int seat, std::optional<rules::ActionId> search
   bot_queued_[seat] = true;
   PendingMove move;
   move.seat = seat;
-  move.received = SteadyClock::now();
+  move.received = context_.clock.now_steady();
   move.source = PendingMove::Source::kBot;
   move.searched = searched;
   move.searched_epoch = epoch;
@@ -266,8 +255,7 @@ void MatchRunner::on_move_committed(PendingMove move, std::uint64_t version, boo
     ++epoch_;
     // What the bots were thinking on was never stored.
     cancel_searches();
-    auto rebuilt = rules::replay(context_.game,
-                                 rules::MatchSetup{options_, match_.seat_count, match_.seed, match_.secret_seed}, log_);
+    auto rebuilt = replay_stored(context_.game, match_, log_);
     if (rebuilt) {
       state_ = std::move(rebuilt).value();
     } else {
@@ -277,9 +265,10 @@ void MatchRunner::on_move_committed(PendingMove move, std::uint64_t version, boo
     retry_after_failed_commit();
   } else {
     retry_backoff_ = std::chrono::milliseconds{0};
-    last_move_ = SteadyClock::now();
+    last_move_ = context_.clock.now_steady();
     ++context_.metrics.moves_accepted;
-    context_.metrics.move_latency.observe(std::chrono::duration<double>(SteadyClock::now() - move.received).count());
+    context_.metrics.move_latency.observe(
+        std::chrono::duration<double>(context_.clock.now_steady() - move.received).count());
     v1::ServerMessage ack;
     if (move.client) {
       ack.set_request_id(move.request_id);
@@ -332,7 +321,7 @@ void MatchRunner::on_clock(std::uint64_t armed_version) {
   for (int seat : state_->acting_seats()) {
     PendingMove move;
     move.seat = seat;
-    move.received = SteadyClock::now();
+    move.received = context_.clock.now_steady();
     move.source = PendingMove::Source::kClock;
     moves_.push_back(std::move(move));
   }
@@ -347,12 +336,7 @@ std::optional<v1::GameAction> MatchRunner::timeout_move(int seat) {
 }
 
 void MatchRunner::reply_error(const PendingMove& move, v1::ErrorCode code, std::string text) {
-  ++context_.metrics.errors_sent;
-  v1::ServerMessage m;
-  m.set_request_id(move.request_id);
-  m.mutable_error()->set_code(code);
-  m.mutable_error()->set_message(std::move(text));
-  move.client->deliver(std::move(m));
+  server::reply_error(*move.client, context_.metrics, move.request_id, code, std::move(text));
 }
 
 }  // namespace brethren::server

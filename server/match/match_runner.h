@@ -71,11 +71,14 @@ class MatchTimer {
   virtual void cancel() = 0;
 };
 
-// Time: Unix milliseconds (deadlines are stored and outlive a restart) and timers.
+// Time: Unix milliseconds (deadlines are stored and outlive a restart), the
+// steady clock (latencies, idleness) and timers. The runner reads time only
+// here, so that tests set it.
 class MatchClock {
  public:
   virtual ~MatchClock() = default;
   virtual std::int64_t now_unix_ms() const = 0;
+  virtual std::chrono::steady_clock::time_point now_steady() const = 0;
   virtual std::unique_ptr<MatchTimer> make_timer() = 0;
 };
 
@@ -233,7 +236,6 @@ class MatchRunner {
 
   Context context_;
   persistence::MatchRecord match_;
-  v1::GameOptions options_;
   std::unique_ptr<rules::State> state_;
   std::vector<rules::LoggedAction> log_;
 
@@ -244,7 +246,7 @@ class MatchRunner {
   bool finish_reported_ = false;
   std::int64_t next_deadline_ms_ = 0;  // of the move being committed
   std::int64_t deadline_unix_ms_ = 0;  // of the pending decision; 0: no clock
-  SteadyClock::time_point last_move_ = SteadyClock::now();
+  SteadyClock::time_point last_move_;
 
   std::unique_ptr<MatchTimer> clock_timer_;
   std::unique_ptr<MatchTimer> retry_timer_;
@@ -261,7 +263,5 @@ class MatchRunner {
 
   std::shared_ptr<bool> alive_ = std::make_shared<bool>(true);
 };
-
-v1::ErrorCode to_protocol_error(rules::ErrorCode code);
 
 }  // namespace brethren::server

@@ -14,6 +14,10 @@
 #include "server/net/session_registry.h"
 #include "server/room/user_text.h"
 #include "server/base/version.h"
+#include "server/match/wire_errors.h"
+#include "server/base/unix_time.h"
+#include "server/room/bot_kinds.h"
+#include "server/base/room_code.h"
 
 namespace brethren::server {
 
@@ -339,9 +343,7 @@ void WsSession::on_create_room(std::uint64_t rid, const v1::CreateRoom& m) {
   }
   // The rules validate seat count and options, exactly as at the start.
   if (auto checked = game->check_setup(m.options(), m.seat_count()); !checked) {
-    return send_error(
-        rid, checked.error().code == rules::ErrorCode::kInvalidSeatCount ? v1::INVALID_SEAT_COUNT : v1::INVALID_OPTIONS,
-        checked.error().message);
+    return send_error(rid, to_protocol_error(checked.error().code), checked.error().message);
   }
   const auto& config = services_.config;
   if (rooms_created_ >= config.max_rooms_per_connection) {
@@ -398,12 +400,7 @@ void WsSession::send(v1::ServerMessage message) {
 }
 
 void WsSession::send_error(std::uint64_t request_id, v1::ErrorCode code, std::string text) {
-  ++services_.metrics.errors_sent;
-  v1::ServerMessage m;
-  m.set_request_id(request_id);
-  m.mutable_error()->set_code(code);
-  m.mutable_error()->set_message(std::move(text));
-  send(std::move(m));
+  send(error_reply(services_.metrics, request_id, code, std::move(text)));
 }
 
 void WsSession::close(std::uint16_t code, std::string reason) {

@@ -6,6 +6,7 @@
 #include <unordered_map>
 
 #include "server/room/room_directory.h"
+#include "server/base/unix_time.h"
 
 namespace brethren::server {
 

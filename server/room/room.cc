@@ -8,21 +8,27 @@
 
 #include "server/protocol/fairness.h"
 #include "server/match/match_feed.h"
+#include "server/match/stored_match.h"
+#include "server/match/wire_errors.h"
 #include "server/base/secrets.h"
 #include "server/room/user_text.h"
+#include "server/base/unix_time.h"
+#include "server/room/bot_kinds.h"
 
 namespace brethren::server {
 
 namespace asio = boost::asio;
 
 Room::Room(Services& services, const rules::Game& game, persistence::RoomRecord record)
-    : services_(services), game_(game), record_(std::move(record)), strand_(asio::make_strand(services.io)) {
+    : services_(services),
+      game_(game),
+      record_(std::move(record)),
+      strand_(asio::make_strand(services.io)),
+      chat_(record_.code) {
   options_.ParseFromString(record_.options);
   settings_.ParseFromString(record_.settings);
   seats_.resize(static_cast<std::size_t>(record_.seat_count));
-  status_ = record_.status == persistence::RoomStatus::kFinished  ? Status::kFinished
-            : record_.status == persistence::RoomStatus::kPlaying ? Status::kPlaying
-                                                                  : Status::kOpen;
+  status_ = status_of(record_.status);
   update_summary();
 }
 
@@ -156,9 +162,7 @@ void Room::on_join(const std::shared_ptr<Client>& c, std::uint64_t rid, const v1
     member(c->client_id())->password_given = password_given;
     spdlog::info("room {}: '{}' joined", code(), escape_user_text(name));
   }
-  v1::ServerMessage reply_message;
-  *reply_message.mutable_room() = room_info(c->client_id());
-  reply(c, rid, std::move(reply_message));
+  reply_room(c, rid);
   const int seat = member(c->client_id())->seat;
   if (runner_ && (seat >= 0 || spectators_see_match())) send_match(c, 0, seat, 0);
   send_chat_history(c);
@@ -174,18 +178,9 @@ void Room::on_take_seat(const std::shared_ptr<Client>& c, std::uint64_t rid, con
   if (!me->password_given) {
     return reply_error(c, rid, v1::WRONG_PASSWORD, "join again with the room password to take a seat");
   }
-  int seat = m.seat();
-  if (seat == -1) {
-    for (std::size_t i = 0; i < seats_.size() && seat == -1; ++i) {
-      if (!seats_[i].taken) seat = static_cast<int>(i);
-    }
-    if (seat == -1) return reply_error(c, rid, v1::ROOM_FULL, "every seat is taken");
-  } else if (seat < 0 || seat >= static_cast<int>(seats_.size())) {
-    return reply_error(c, rid, v1::INVALID_ARGUMENT,
-                       "seats are numbered 0 to " + std::to_string(seats_.size() - 1) + ", or -1 for any");
-  } else if (seats_[seat].taken) {
-    return reply_error(c, rid, v1::SEAT_TAKEN, "seat " + std::to_string(seat) + " is taken");
-  }
+  const auto picked = pick_seat(c, rid, m.seat());
+  if (!picked) return;
+  const int seat = *picked;
   // Reserve now; confirm once stored.
   const std::string token = new_secret_token();
   SeatSlot& slot = seats_[seat];
@@ -220,14 +215,14 @@ void Room::on_leave_seat(const std::shared_ptr<Client>& c, std::uint64_t rid) {
     return reply_error(c, rid, v1::ALREADY_STARTED, "seats are kept once the match has started");
   const int seat = me->seat;
   services_.store.delete_seat(code(), seat, on_strand([this, c, rid, seat](bool ok, const std::string& error) {
-                                if (!ok)
-                                  return reply_error(c, rid, v1::INTERNAL, "the seat could not be released: " + error);
+                                if (!ok) {
+                                  spdlog::error("room {} seat {}: release not stored: {}", code(), seat, error);
+                                  return reply_error(c, rid, v1::INTERNAL, "the seat could not be released");
+                                }
                                 seats_[seat] = SeatSlot{};
                                 if (Member* again = member(c->client_id())) again->seat = -1;
                                 update_summary();
-                                v1::ServerMessage reply_message;
-                                *reply_message.mutable_room() = room_info(c->client_id());
-                                reply(c, rid, std::move(reply_message));
+                                reply_room(c, rid);
                                 spdlog::info("room {} seat {}: released", code(), seat);
                                 broadcast_room();
                               }));
@@ -284,9 +279,7 @@ void Room::on_resume(const std::shared_ptr<Client>& c, std::uint64_t rid, const 
   add_member(c, seat, me && me->host, slot.display_name);
   seat_returned(seat);
   spdlog::info("room {} seat {}: resumed", code(), seat);
-  v1::ServerMessage reply_message;
-  *reply_message.mutable_room() = room_info(c->client_id());
-  reply(c, rid, std::move(reply_message));
+  reply_room(c, rid);
   if (runner_) send_match(c, 0, seat, m.last_version());
   send_chat_history(c);
   broadcast_room();
@@ -304,9 +297,7 @@ void Room::on_claim_host(const std::shared_ptr<Client>& c, std::uint64_t rid, co
   } else {
     add_member(c, -1, true, name.empty() ? "Host" : name);
   }
-  v1::ServerMessage reply_message;
-  *reply_message.mutable_room() = room_info(c->client_id());
-  reply(c, rid, std::move(reply_message));
+  reply_room(c, rid);
   if (!me && runner_ && spectators_see_match()) send_match(c, 0, -1, 0);
   send_chat_history(c);
   broadcast_room();  // the others see the host (and his name) come back
@@ -374,16 +365,9 @@ void Room::start_match(const std::shared_ptr<Client>& c, std::uint64_t rid) {
                                 ++services_.metrics.live_matches;
                                 update_summary();
                                 spdlog::info("room {}: match {} started", code(), match.id);
-                                v1::ServerMessage reply_message;
-                                *reply_message.mutable_room() = room_info(c->client_id());
-                                reply(c, rid, std::move(reply_message));
+                                reply_room(c, rid);
                                 broadcast_room();
-                                watch_absent_seats();
-                                // The clock before the views (they carry its deadline), the bots
-                                // after them (a bot's move is applied at once, committed later).
-                                runner_->start(match.first_deadline_ms);
-                                broadcast_match();
-                                runner_->wake_bots();
+                                run_match(match.first_deadline_ms);
                               }));
 }
 
@@ -414,7 +398,7 @@ MatchRunner::SeatBot Room::seat_bot(const std::string& kind) const {
     // Each decision gets its own search bot; the quick stand-in is the
     // strongest quick bot (the game's heuristic).
     bot.make_search = [&services = services_, game, kind] { return services.make_search_bot(game, kind, new_seed()); };
-    bot.quick = services_.make_bot(game, services_.bot_kinds(game).back(), new_seed());
+    bot.quick = services_.make_bot(game, strongest_quick_bot_kind(services_, game), new_seed());
   } else {
     bot.quick = services_.make_bot(game, kind, new_seed());
   }
@@ -433,30 +417,20 @@ void Room::on_add_bot(const std::shared_ptr<Client>& c, std::uint64_t rid, const
                        "no '" + escape_user_text(kind) + "' bot for " + record_.game_id + "; " +
                            bot_kinds_text(services_, record_.game_id));
   }
-  int seat = m.seat();
-  if (seat == -1) {
-    for (std::size_t i = 0; i < seats_.size() && seat == -1; ++i) {
-      if (!seats_[i].taken) seat = static_cast<int>(i);
-    }
-    if (seat == -1) return reply_error(c, rid, v1::ROOM_FULL, "every seat is taken");
-  } else if (seat < 0 || seat >= static_cast<int>(seats_.size())) {
-    return reply_error(c, rid, v1::INVALID_ARGUMENT, "no seat " + std::to_string(seat));
-  } else if (seats_[seat].taken) {
-    return reply_error(c, rid, v1::SEAT_TAKEN, "seat " + std::to_string(seat) + " is taken");
-  }
+  const auto picked = pick_seat(c, rid, m.seat());
+  if (!picked) return;
+  const int seat = *picked;
   seats_[seat] = SeatSlot{true, "Bot (" + kind + ")", "", 0, kind};
   services_.store.upsert_seat(persistence::SeatRecord{code(), seat, seats_[seat].display_name, "", kind},
                               on_strand([this, c, rid, seat](bool ok, const std::string& error) {
                                 if (!ok) {
+                                  spdlog::error("room {} seat {}: bot not stored: {}", code(), seat, error);
                                   seats_[seat] = SeatSlot{};
-                                  return reply_error(c, rid, v1::INTERNAL,
-                                                     "the bot seat could not be stored: " + error);
+                                  return reply_error(c, rid, v1::INTERNAL, "the bot seat could not be stored");
                                 }
                                 update_summary();
                                 spdlog::info("room {} seat {}: {} bot added", code(), seat, seats_[seat].bot_kind);
-                                v1::ServerMessage reply_message;
-                                *reply_message.mutable_room() = room_info(c->client_id());
-                                reply(c, rid, std::move(reply_message));
+                                reply_room(c, rid);
                                 broadcast_room();
                               }));
 }
@@ -493,11 +467,61 @@ void Room::reply(const std::shared_ptr<Client>& c, std::uint64_t rid, v1::Server
 }
 
 void Room::reply_error(const std::shared_ptr<Client>& c, std::uint64_t rid, v1::ErrorCode code, std::string text) {
-  ++services_.metrics.errors_sent;
+  server::reply_error(*c, services_.metrics, rid, code, std::move(text));
+}
+
+void Room::reply_room(const std::shared_ptr<Client>& c, std::uint64_t rid) {
   v1::ServerMessage m;
-  m.mutable_error()->set_code(code);
-  m.mutable_error()->set_message(std::move(text));
+  *m.mutable_room() = room_info(c->client_id());
   reply(c, rid, std::move(m));
+}
+
+std::optional<int> Room::pick_seat(const std::shared_ptr<Client>& c, std::uint64_t rid, int requested) {
+  if (requested == -1) {
+    for (std::size_t i = 0; i < seats_.size(); ++i) {
+      if (!seats_[i].taken) return static_cast<int>(i);
+    }
+    reply_error(c, rid, v1::ROOM_FULL, "every seat is taken");
+    return std::nullopt;
+  }
+  if (requested < 0 || requested >= static_cast<int>(seats_.size())) {
+    reply_error(c, rid, v1::INVALID_ARGUMENT,
+                "no seat " + std::to_string(requested) + "; seats are numbered 0 to " +
+                    std::to_string(seats_.size() - 1) + ", or -1 for any");
+    return std::nullopt;
+  }
+  if (seats_[requested].taken) {
+    reply_error(c, rid, v1::SEAT_TAKEN, "seat " + std::to_string(requested) + " is taken");
+    return std::nullopt;
+  }
+  return requested;
+}
+
+Room::Status Room::status_of(persistence::RoomStatus stored) {
+  switch (stored) {
+    case persistence::RoomStatus::kPlaying: return Status::kPlaying;
+    case persistence::RoomStatus::kFinished: return Status::kFinished;
+    default: return Status::kOpen;
+  }
+}
+
+v1::RoomStatus Room::wire_status(Status status) {
+  switch (status) {
+    case Status::kOpen:
+    case Status::kStarting: return v1::ROOM_STATUS_OPEN;
+    case Status::kPlaying: return v1::ROOM_STATUS_PLAYING;
+    case Status::kFinished: return v1::ROOM_STATUS_FINISHED;
+  }
+  return v1::ROOM_STATUS_OPEN;
+}
+
+void Room::run_match(std::int64_t deadline) {
+  watch_absent_seats();
+  // The clock before the views (they carry its deadline), the bots after
+  // them (a bot's move is applied at once, committed later).
+  runner_->start(deadline);
+  broadcast_match();
+  runner_->wake_bots();
 }
 
 void Room::send_match(const std::shared_ptr<Client>& c, std::uint64_t rid, int seat, std::uint64_t after_version) {
@@ -565,12 +589,7 @@ v1::RoomInfo Room::room_info(std::uint64_t for_client) const {
     s->set_bot(seats_[i].bot_kind);
     s->set_autopilot(on_autopilot(static_cast<int>(i)));
   }
-  switch (status_) {
-    case Status::kOpen:
-    case Status::kStarting: info.set_status(v1::ROOM_STATUS_OPEN); break;
-    case Status::kPlaying: info.set_status(v1::ROOM_STATUS_PLAYING); break;
-    case Status::kFinished: info.set_status(v1::ROOM_STATUS_FINISHED); break;
-  }
+  info.set_status(wire_status(status_));
   int spectators = 0;
   for (const auto& [id, m] : members_) spectators += m.seat < 0 ? 1 : 0;
   info.set_spectator_count(spectators);
@@ -619,9 +638,7 @@ void Room::update_summary() {
   for (const SeatSlot& slot : seats_) taken += slot.taken ? 1 : 0;
   s.set_seats_taken(taken);
   s.set_has_password(!record_.password_hash.empty());
-  s.set_status(status_ == Status::kPlaying    ? v1::ROOM_STATUS_PLAYING
-               : status_ == Status::kFinished ? v1::ROOM_STATUS_FINISHED
-                                              : v1::ROOM_STATUS_OPEN);
+  s.set_status(wire_status(status_));
   std::lock_guard lock(summary_mutex_);
   summary_ = std::move(s);
   listed_ = record_.is_public;
@@ -667,24 +684,17 @@ bool Room::restore_match(const persistence::MatchRecord& match, const std::vecto
     update_summary();
     return true;
   }
-  std::vector<rules::LoggedAction> log;
-  log.reserve(actions.size());
-  for (const auto& a : actions) {
-    rules::LoggedAction step{a.seat, {}};
-    if (!step.action.ParseFromString(a.action)) {
-      error = "stored action " + std::to_string(a.seq) + " does not parse";
-      return false;
-    }
-    log.push_back(std::move(step));
+  auto log = parse_action_log(actions);
+  if (!log) {
+    error = log.error().message;
+    return false;
   }
-  v1::GameOptions options;
-  options.ParseFromString(match.options);
-  auto state = rules::replay(game_, rules::MatchSetup{options, match.seat_count, match.seed, match.secret_seed}, log);
+  auto state = replay_stored(game_, match, log.value());
   if (!state) {
     error = state.error().message;
     return false;
   }
-  make_runner(match, std::move(state).value(), std::move(log));
+  make_runner(match, std::move(state).value(), std::move(log).value());
   broadcast_version_ = runner_->state().version();
   status_ = runner_->finished() ? Status::kFinished : Status::kPlaying;
   if (status_ == Status::kFinished) last_occupied_ = steady_time_of(match.finished_at);
@@ -698,9 +708,7 @@ bool Room::restore_match(const persistence::MatchRecord& match, const std::vecto
     std::int64_t deadline = actions.empty() ? match.first_deadline_ms : actions.back().deadline_ms;
     asio::post(strand_, [self = shared_from_this(), deadline]() mutable {
       if (deadline == 0) deadline = self->decision_deadline_from_now(self->runner_->state());
-      self->watch_absent_seats();
-      self->runner_->start(deadline);
-      self->runner_->wake_bots();
+      self->run_match(deadline);
     });
   }
   update_summary();

@@ -14,6 +14,7 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -22,6 +23,7 @@
 #include "persistence/records.h"
 #include "rules/core/game.h"
 #include "server/match/client.h"
+#include "server/room/chat_log.h"
 #include "server/match/match_runner.h"
 #include "server/room/services.h"
 
@@ -80,7 +82,7 @@ class Room : public std::enable_shared_from_this<Room>,
   void restore_chat(const std::vector<persistence::ChatRecord>& chat);
   // Chat messages kept for ChatHistory (sent on JoinRoom / Resume /
   // ClaimHost): enough to follow the conversation.
-  static constexpr std::size_t kChatHistorySize = 100;
+  static constexpr std::size_t kChatHistorySize = ChatLog::kHistorySize;
 
  private:
   enum class Status { kOpen, kStarting, kPlaying, kFinished };
@@ -162,7 +164,7 @@ class Room : public std::enable_shared_from_this<Room>,
   std::int64_t decision_deadline_from_now(const rules::State& state) const;
   // The kind a person's seat gets when the server must play it (autopilot,
   // a kicked player's seat): RoomSettings.autopilot_bot, else the strongest
-  // the server offers (services.h, offered_bot_kinds: the last).
+  // the server offers (bot_kinds.h, strongest_bot_kind).
   std::string autopilot_kind() const;
   // The runner's bot for a seat of that kind (a search bot with its quick
   // stand-in, or a quick bot).
@@ -172,6 +174,7 @@ class Room : public std::enable_shared_from_this<Room>,
   void commit_move(persistence::ActionRecord action, std::optional<persistence::ResultRecord> result,
                    MatchStore::Done done) override;
   std::int64_t now_unix_ms() const override;
+  Clock::time_point now_steady() const override;
   std::unique_ptr<MatchTimer> make_timer() override;
   void match_advanced(std::shared_ptr<Client> mover, v1::ServerMessage ack) override;
   void match_finished() override;
@@ -183,8 +186,20 @@ class Room : public std::enable_shared_from_this<Room>,
   // A stored Unix time on the steady clock (a time from before a restart).
   static Clock::time_point steady_time_of(std::int64_t unix_ms);
 
+  // The seat a TakeSeat or AddBot names (-1: the first free one); nullopt
+  // once the refusal is replied.
+  std::optional<int> pick_seat(const std::shared_ptr<Client>& c, std::uint64_t rid, int requested);
+  // Runs the match the runner holds, at its start and after a restore: the
+  // absent seats watched, the clock, the views, then the bots.
+  void run_match(std::int64_t deadline);
+  // The room's status as stored and as the protocol says it.
+  static Status status_of(persistence::RoomStatus stored);
+  static v1::RoomStatus wire_status(Status status);
+
   // Sending.
   void reply(const std::shared_ptr<Client>& c, std::uint64_t rid, v1::ServerMessage message);
+  // Answers `rid` with the room as `c` sees it (RoomInfo).
+  void reply_room(const std::shared_ptr<Client>& c, std::uint64_t rid);
   void reply_error(const std::shared_ptr<Client>& c, std::uint64_t rid, v1::ErrorCode code, std::string text);
   v1::RoomInfo room_info(std::uint64_t for_client) const;
   void broadcast_room();
@@ -240,8 +255,7 @@ class Room : public std::enable_shared_from_this<Room>,
 
   // The room's chat: the most recent messages (for ChatHistory) and the
   // next message's seq.
-  std::deque<v1::ChatMessage> chat_history_;
-  std::uint64_t next_chat_seq_ = 1;
+  ChatLog chat_;
 
   mutable std::mutex summary_mutex_;
   v1::RoomSummary summary_;

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <initializer_list>
 
-#include "server/base/secrets.h"
+#include "server/base/room_code.h"
 
 namespace brethren::server {
 

@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "server/room/room.h"
-#include "server/base/secrets.h"
+#include "server/base/room_code.h"
 
 namespace brethren::server {
 

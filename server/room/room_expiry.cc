@@ -9,6 +9,7 @@
 #include <boost/asio/post.hpp>
 
 #include "server/room/room.h"
+#include "server/base/unix_time.h"
 
 namespace brethren::server {
 

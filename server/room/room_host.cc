@@ -9,6 +9,8 @@
 #include "server/base/secrets.h"
 #include "server/protocol/spectator_policy.h"
 #include "server/room/user_text.h"
+#include "server/match/wire_errors.h"
+#include "server/room/bot_kinds.h"
 
 namespace brethren::server {
 
@@ -47,9 +49,7 @@ void Room::store_room_record(const std::shared_ptr<Client>& c, std::uint64_t rid
                                   broadcast_room();
                                   return reply_error(c, rid, v1::INTERNAL, "the change could not be stored");
                                 }
-                                v1::ServerMessage reply_message;
-                                *reply_message.mutable_room() = room_info(c->client_id());
-                                reply(c, rid, std::move(reply_message));
+                                reply_room(c, rid);
                                 broadcast_room();
                               }));
 }
@@ -94,9 +94,7 @@ void Room::on_kick(const std::shared_ptr<Client>& c, std::uint64_t rid, const v1
   if (target->second.seat >= 0) return kick_seat(c, rid, target->second.seat);
   // A spectator: membership is not stored, so nothing to wait for.
   expel(target->first, "removed by the host");
-  v1::ServerMessage reply_message;
-  *reply_message.mutable_room() = room_info(c->client_id());
-  reply(c, rid, std::move(reply_message));
+  reply_room(c, rid);
   broadcast_room();
 }
 
@@ -129,9 +127,7 @@ void Room::kick_seat(const std::shared_ptr<Client>& c, std::uint64_t rid, int se
   };
   auto answer = [this, c, rid] {
     update_summary();
-    v1::ServerMessage reply_message;
-    *reply_message.mutable_room() = room_info(c->client_id());
-    reply(c, rid, std::move(reply_message));
+    reply_room(c, rid);
     broadcast_room();
   };
   if (status_ == Status::kOpen) {
@@ -213,9 +209,7 @@ void Room::on_transfer_host(const std::shared_ptr<Client>& c, std::uint64_t rid,
                                   granted.mutable_host_granted()->set_host_token(token);
                                   client->deliver(std::move(granted));
                                 }
-                                v1::ServerMessage reply_message;
-                                *reply_message.mutable_room() = room_info(c->client_id());
-                                reply(c, rid, std::move(reply_message));
+                                reply_room(c, rid);
                                 broadcast_room();
                               }));
 }
@@ -229,10 +223,7 @@ void Room::on_update_room(const std::shared_ptr<Client>& c, std::uint64_t rid, c
   const int seat_count = m.has_seat_count() ? m.seat_count() : record_.seat_count;
   // The rules validate seat count and options, exactly as at creation.
   if (auto checked = game_.check_setup(options, seat_count); !checked) {
-    return reply_error(
-        c, rid,
-        checked.error().code == rules::ErrorCode::kInvalidSeatCount ? v1::INVALID_SEAT_COUNT : v1::INVALID_OPTIONS,
-        checked.error().message);
+    return reply_error(c, rid, to_protocol_error(checked.error().code), checked.error().message);
   }
   for (std::size_t s = static_cast<std::size_t>(seat_count); s < seats_.size(); ++s) {
     if (seats_[s].taken) {

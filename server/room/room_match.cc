@@ -8,6 +8,7 @@
 #include <boost/asio/steady_timer.hpp>
 
 #include "server/room/room.h"
+#include "server/base/unix_time.h"
 
 namespace brethren::server {
 namespace {
@@ -84,6 +85,8 @@ void Room::commit_move(persistence::ActionRecord action, std::optional<persisten
 }
 
 std::int64_t Room::now_unix_ms() const { return unix_millis(); }
+
+Room::Clock::time_point Room::now_steady() const { return Clock::now(); }
 
 std::unique_ptr<MatchTimer> Room::make_timer() { return std::make_unique<StrandTimer>(strand_, weak_from_this()); }
 

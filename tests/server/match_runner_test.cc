@@ -73,6 +73,9 @@ class ManualClock final : public server::MatchClock {
 
  public:
   std::int64_t now_unix_ms() const override { return now_; }
+  std::chrono::steady_clock::time_point now_steady() const override {
+    return std::chrono::steady_clock::time_point(std::chrono::milliseconds(now_));
+  }
   std::unique_ptr<server::MatchTimer> make_timer() override {
     auto entry = std::make_shared<Entry>();
     entries_.push_back(entry);

@@ -1,6 +1,4 @@
-#include "server/room/services.h"
-
-#include <chrono>
+#include "server/room/bot_kinds.h"
 
 #include "server/room/user_text.h"
 
@@ -27,6 +25,12 @@ std::string strongest_bot_kind(const Services& services, std::string_view game) 
   return kinds.empty() ? std::string() : std::move(kinds.back().kind);
 }
 
+std::string strongest_quick_bot_kind(const Services& services, std::string_view game) {
+  if (!services.bot_kinds) return {};
+  const auto kinds = services.bot_kinds(game);
+  return kinds.empty() ? std::string() : std::string(kinds.back());
+}
+
 bool offers_bot_kind(const Services& services, std::string_view game, std::string_view kind) {
   for (const auto& offered : offered_bot_kinds(services, game)) {
     if (offered.kind == kind) return true;
@@ -46,11 +50,6 @@ std::optional<std::string> autopilot_bot_problem(const Services& services, std::
   if (kind.empty() || offers_bot_kind(services, game, kind)) return std::nullopt;
   return "settings.autopilot_bot: no '" + escape_user_text(kind) + "' bot for " + std::string(game) + "; " +
          bot_kinds_text(services, game);
-}
-
-std::int64_t unix_millis() {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
-      .count();
 }
 
 }  // namespace brethren::server
