@@ -37,30 +37,6 @@ constexpr auto kCloseDeadline = std::chrono::seconds(5);
 // Received bytes may come in bursts of this many seconds' worth.
 constexpr double kByteBurstSeconds = 4;
 
-// The room a room-level request names, or empty for connection requests.
-const std::string* room_code_of(const v1::ClientMessage& m) {
-  using M = v1::ClientMessage;
-  switch (m.body_case()) {
-    case M::kJoinRoom: return &m.join_room().room_code();
-    case M::kTakeSeat: return &m.take_seat().room_code();
-    case M::kLeaveSeat: return &m.leave_seat().room_code();
-    case M::kLeaveRoom: return &m.leave_room().room_code();
-    case M::kResume: return &m.resume().room_code();
-    case M::kClaimHost: return &m.claim_host().room_code();
-    case M::kStartMatch: return &m.start_match().room_code();
-    case M::kSubmitAction: return &m.submit_action().room_code();
-    case M::kSync: return &m.sync().room_code();
-    case M::kAddBot: return &m.add_bot().room_code();
-    case M::kSendChat: return &m.send_chat().room_code();
-    case M::kKickMember: return &m.kick_member().room_code();
-    case M::kLockRoom: return &m.lock_room().room_code();
-    case M::kTransferHost: return &m.transfer_host().room_code();
-    case M::kUpdateRoom: return &m.update_room().room_code();
-    case M::kRematch: return &m.rematch().room_code();
-    default: return nullptr;
-  }
-}
-
 // Why a string the client sent may not be shown to others or logged
 // (server/room/user_text.h), or nullopt. Checked before any room sees it.
 std::optional<std::string> user_strings_problem(const v1::ClientMessage& m) {
@@ -258,7 +234,7 @@ void WsSession::dispatch(v1::ClientMessage message) {
     }
     default: break;
   }
-  const std::string* code = room_code_of(message);
+  const std::string* code = Room::room_code_of(message);
   auto room = code && code->size() <= kMaxRoomCode ? rooms_.find(*code) : nullptr;
   if (!room) {
     if (code && code->size() <= kMaxRoomCode) {

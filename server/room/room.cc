@@ -73,28 +73,73 @@ void Room::handle(std::shared_ptr<Client> client, std::uint64_t rid, v1::ClientM
   });
 }
 
+namespace {
+using M = v1::ClientMessage;
+}  // namespace
+
+// Every room request, once: the ClientMessage body it arrives in, the room
+// code it names (the connection finds the room by it) and its handler on
+// the room's strand. A new room request is one row here
+// (docs/adding-a-request.md).
+const std::vector<Room::Request>& Room::requests() {
+  using C = std::shared_ptr<Client>;
+  using T = Clock::time_point;
+  static const std::vector<Request> table = {
+      {M::kJoinRoom, [](const M& m) -> const std::string& { return m.join_room().room_code(); },
+       [](Room& r, const C& c, std::uint64_t rid, const M& m, T) { r.on_join(c, rid, m.join_room()); }},
+      {M::kTakeSeat, [](const M& m) -> const std::string& { return m.take_seat().room_code(); },
+       [](Room& r, const C& c, std::uint64_t rid, const M& m, T) { r.on_take_seat(c, rid, m.take_seat()); }},
+      {M::kLeaveSeat, [](const M& m) -> const std::string& { return m.leave_seat().room_code(); },
+       [](Room& r, const C& c, std::uint64_t rid, const M&, T) { r.on_leave_seat(c, rid); }},
+      {M::kLeaveRoom, [](const M& m) -> const std::string& { return m.leave_room().room_code(); },
+       [](Room& r, const C& c, std::uint64_t rid, const M&, T) { r.on_leave_room(c, rid); }},
+      {M::kResume, [](const M& m) -> const std::string& { return m.resume().room_code(); },
+       [](Room& r, const C& c, std::uint64_t rid, const M& m, T) { r.on_resume(c, rid, m.resume()); }},
+      {M::kClaimHost, [](const M& m) -> const std::string& { return m.claim_host().room_code(); },
+       [](Room& r, const C& c, std::uint64_t rid, const M& m, T) { r.on_claim_host(c, rid, m.claim_host()); }},
+      {M::kStartMatch, [](const M& m) -> const std::string& { return m.start_match().room_code(); },
+       [](Room& r, const C& c, std::uint64_t rid, const M&, T) { r.on_start(c, rid); }},
+      {M::kSubmitAction, [](const M& m) -> const std::string& { return m.submit_action().room_code(); },
+       [](Room& r, const C& c, std::uint64_t rid, const M& m, T received) {
+         r.on_submit(c, rid, m.submit_action(), received);
+       }},
+      {M::kSync, [](const M& m) -> const std::string& { return m.sync().room_code(); },
+       [](Room& r, const C& c, std::uint64_t rid, const M& m, T) { r.on_sync(c, rid, m.sync()); }},
+      {M::kAddBot, [](const M& m) -> const std::string& { return m.add_bot().room_code(); },
+       [](Room& r, const C& c, std::uint64_t rid, const M& m, T) { r.on_add_bot(c, rid, m.add_bot()); }},
+      {M::kSendChat, [](const M& m) -> const std::string& { return m.send_chat().room_code(); },
+       [](Room& r, const C& c, std::uint64_t rid, const M& m, T) { r.on_send_chat(c, rid, m.send_chat()); }},
+      {M::kKickMember, [](const M& m) -> const std::string& { return m.kick_member().room_code(); },
+       [](Room& r, const C& c, std::uint64_t rid, const M& m, T) { r.on_kick(c, rid, m.kick_member()); }},
+      {M::kLockRoom, [](const M& m) -> const std::string& { return m.lock_room().room_code(); },
+       [](Room& r, const C& c, std::uint64_t rid, const M& m, T) { r.on_lock(c, rid, m.lock_room()); }},
+      {M::kTransferHost, [](const M& m) -> const std::string& { return m.transfer_host().room_code(); },
+       [](Room& r, const C& c, std::uint64_t rid, const M& m, T) { r.on_transfer_host(c, rid, m.transfer_host()); }},
+      {M::kUpdateRoom, [](const M& m) -> const std::string& { return m.update_room().room_code(); },
+       [](Room& r, const C& c, std::uint64_t rid, const M& m, T) { r.on_update_room(c, rid, m.update_room()); }},
+      {M::kRematch, [](const M& m) -> const std::string& { return m.rematch().room_code(); },
+       [](Room& r, const C& c, std::uint64_t rid, const M&, T) { r.on_rematch(c, rid); }},
+  };
+  return table;
+}
+
+const Room::Request* Room::request_for(v1::ClientMessage::BodyCase body) {
+  for (const Request& request : requests()) {
+    if (request.body == body) return &request;
+  }
+  return nullptr;
+}
+
+const std::string* Room::room_code_of(const v1::ClientMessage& message) {
+  const Request* request = request_for(message.body_case());
+  return request ? &request->room_code(message) : nullptr;
+}
+
 void Room::dispatch(const std::shared_ptr<Client>& client, std::uint64_t rid, const v1::ClientMessage& message,
                     Clock::time_point received) {
-  using M = v1::ClientMessage;
-  switch (message.body_case()) {
-    case M::kJoinRoom: return on_join(client, rid, message.join_room());
-    case M::kTakeSeat: return on_take_seat(client, rid, message.take_seat());
-    case M::kLeaveSeat: return on_leave_seat(client, rid);
-    case M::kLeaveRoom: return on_leave_room(client, rid);
-    case M::kResume: return on_resume(client, rid, message.resume());
-    case M::kClaimHost: return on_claim_host(client, rid, message.claim_host());
-    case M::kStartMatch: return on_start(client, rid);
-    case M::kSubmitAction: return on_submit(client, rid, message.submit_action(), received);
-    case M::kSync: return on_sync(client, rid, message.sync());
-    case M::kAddBot: return on_add_bot(client, rid, message.add_bot());
-    case M::kSendChat: return on_send_chat(client, rid, message.send_chat());
-    case M::kKickMember: return on_kick(client, rid, message.kick_member());
-    case M::kLockRoom: return on_lock(client, rid, message.lock_room());
-    case M::kTransferHost: return on_transfer_host(client, rid, message.transfer_host());
-    case M::kUpdateRoom: return on_update_room(client, rid, message.update_room());
-    case M::kRematch: return on_rematch(client, rid);
-    default: return reply_error(client, rid, v1::UNKNOWN_MESSAGE, "not a room request");
-  }
+  const Request* request = request_for(message.body_case());
+  if (!request) return reply_error(client, rid, v1::UNKNOWN_MESSAGE, "not a room request");
+  request->handle(*this, client, rid, message, received);
 }
 
 void Room::disconnected(std::uint64_t client_id) {

@@ -66,6 +66,10 @@ class Room : public std::enable_shared_from_this<Room>,
   };
   void expire_if_idle(ExpiryPolicy policy, std::function<void()> forget);
 
+  // The room a room request names; nullptr for the connection's own
+  // requests (Hello, CreateRoom, ...).
+  static const std::string* room_code_of(const v1::ClientMessage& message);
+
   // Thread-safe snapshot for ListRooms.
   v1::RoomSummary summary() const;
   bool listed() const;
@@ -105,6 +109,16 @@ class Room : public std::enable_shared_from_this<Room>,
     // When this member's recent chat messages were sent (rate limit).
     std::deque<Clock::time_point> chat_sent;
   };
+  // One room request: its ClientMessage body, the room code it names and
+  // its handler (room.cc, Room::requests()).
+  struct Request {
+    v1::ClientMessage::BodyCase body;
+    const std::string& (*room_code)(const v1::ClientMessage&);
+    void (*handle)(Room&, const std::shared_ptr<Client>&, std::uint64_t rid, const v1::ClientMessage&,
+                   Clock::time_point received);
+  };
+  static const std::vector<Request>& requests();
+  static const Request* request_for(v1::ClientMessage::BodyCase body);
   // Request handlers (on the strand).
   void dispatch(const std::shared_ptr<Client>& c, std::uint64_t rid, const v1::ClientMessage& message,
                 Clock::time_point received);

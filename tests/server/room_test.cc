@@ -16,6 +16,7 @@
 #include <vector>
 
 #include <boost/asio/io_context.hpp>
+#include <google/protobuf/descriptor.h>
 
 #include "persistence/sqlite.h"
 #include "persistence/store.h"
@@ -297,4 +298,26 @@ TEST_CASE("ChatLog: text rules, the rate per member, numbering and the recent hi
   REQUIRE(next.room_code() == "ROOMTEST1");
   log.add(next);
   REQUIRE(log.history().messages().rbegin()->text() == "hello");
+}
+
+TEST_CASE("Room requests: every request that names a room is in the room's table, and reads its code") {
+  const auto* body = v1::ClientMessage::descriptor()->FindOneofByName("body");
+  REQUIRE(body != nullptr);
+  int room_requests = 0;
+  for (int i = 0; i < body->field_count(); ++i) {
+    const auto* field = body->field(i);
+    const bool names_room = field->message_type()->FindFieldByName("room_code") != nullptr;
+    v1::ClientMessage message;
+    auto* inner = message.GetReflection()->MutableMessage(&message, field);
+    if (names_room) {
+      inner->GetReflection()->SetString(inner, inner->GetDescriptor()->FindFieldByName("room_code"),
+                                        "CODE-" + field->name());
+    }
+    INFO(field->name());
+    const std::string* code = server::Room::room_code_of(message);
+    REQUIRE((code != nullptr) == names_room);
+    if (code) REQUIRE(*code == "CODE-" + field->name());
+    room_requests += names_room ? 1 : 0;
+  }
+  REQUIRE(room_requests == 16);
 }
