@@ -22,7 +22,6 @@ struct Store::Statements {
         update_room(db.prepare("UPDATE rooms SET options = ?2, is_public = ?3, password_hash = ?4, seat_count = ?5, "
                                "host_token_hash = ?6, turn_time_limit_ms = ?7, settings = ?8 WHERE code = ?1")),
         room_status(db.prepare("UPDATE rooms SET status = ?2, status_at = ?3 WHERE code = ?1")),
-        room_seat_count(db.prepare("UPDATE rooms SET seat_count = ?2 WHERE code = ?1")),
         upsert_seat(db.prepare(
             "INSERT INTO seats (room_code, seat, display_name, token_hash, bot_kind) VALUES (?1, ?2, ?3, ?4, ?5) "
             "ON CONFLICT (room_code, seat) DO UPDATE SET display_name = ?3, token_hash = ?4, bot_kind = ?5")),
@@ -48,9 +47,8 @@ struct Store::Statements {
         release(db.prepare("RELEASE w")),
         rollback_to(db.prepare("ROLLBACK TO w")) {}
 
-  Statement insert_room, update_room, room_status, room_seat_count, upsert_seat, delete_seat, insert_match,
-      append_action, finish_match, match_status, insert_result, delete_actions, insert_chat, begin, commit, savepoint,
-      release, rollback_to;
+  Statement insert_room, update_room, room_status, upsert_seat, delete_seat, insert_match, append_action, finish_match,
+      match_status, insert_result, delete_actions, insert_chat, begin, commit, savepoint, release, rollback_to;
 };
 
 namespace {
@@ -248,13 +246,6 @@ Store::Unit& Store::Unit::set_room_status(std::string code, RoomStatus status, s
   return *this;
 }
 
-Store::Unit& Store::Unit::set_room_seat_count(std::string code, int seat_count) {
-  steps_.push_back([code = std::move(code), seat_count](Statements& s) {
-    s.room_seat_count.bind(1, code).bind(2, seat_count).run();
-  });
-  return *this;
-}
-
 Store::Unit& Store::Unit::upsert_seat(SeatRecord seat) {
   steps_.push_back([seat = std::move(seat)](Statements& s) {
     s.upsert_seat.bind(1, seat.room_code).bind(2, seat.seat).bind(3, seat.display_name).bind(4, seat.token_hash);
@@ -324,10 +315,6 @@ void Store::set_room_status(std::string code, RoomStatus status, Done done) {
   commit_unit(Unit().set_room_status(std::move(code), status, now_unix_ms()), std::move(done));
 }
 
-void Store::set_room_seat_count(std::string code, int seat_count, Done done) {
-  commit_unit(Unit().set_room_seat_count(std::move(code), seat_count), std::move(done));
-}
-
 void Store::upsert_seat(SeatRecord seat, Done done) {
   commit_unit(Unit().upsert_seat(std::move(seat)), std::move(done));
 }
@@ -375,14 +362,6 @@ SeatRecord seat_from(Statement& st) {
 }
 }  // namespace
 
-std::vector<RoomRecord> Store::load_rooms() const {
-  std::lock_guard lock(reader_mutex_);
-  auto st = reader_db_->prepare("SELECT " ROOM_COLUMNS " FROM rooms ORDER BY created_at, code");
-  std::vector<RoomRecord> out;
-  while (st.step()) out.push_back(room_from(st));
-  return out;
-}
-
 std::optional<RoomRecord> Store::load_room(const std::string& code) const {
   std::lock_guard lock(reader_mutex_);
   auto st = reader_db_->prepare("SELECT " ROOM_COLUMNS " FROM rooms WHERE code = ?1");
@@ -424,13 +403,26 @@ std::optional<MatchRecord> Store::load_match(std::int64_t match_id) const {
   return match_from(st);
 }
 
+// The action and result rows, read the same way by every query.
+#define ACTION_COLUMNS "match_id, seq, seat, action, at, deadline_ms"
+#define RESULT_COLUMNS "match_id, outcome, summary, finished_at, final_state"
+
+namespace {
+ActionRecord action_from(Statement& st) {
+  return ActionRecord{st.column_int(0),  st.column_int(1), static_cast<int>(st.column_int(2)),
+                      st.column_blob(3), st.column_int(4), st.column_int(5)};
+}
+ResultRecord result_from(Statement& st) {
+  return ResultRecord{st.column_int(0), st.column_blob(1), st.column_text(2), st.column_int(3), st.column_blob(4)};
+}
+}  // namespace
+
 std::optional<ResultRecord> Store::load_result(std::int64_t match_id) const {
   std::lock_guard lock(reader_mutex_);
-  auto st = reader_db_->prepare(
-      "SELECT match_id, outcome, summary, finished_at, final_state FROM results WHERE match_id = ?1");
+  auto st = reader_db_->prepare("SELECT " RESULT_COLUMNS " FROM results WHERE match_id = ?1");
   st.bind(1, match_id);
   if (!st.step()) return std::nullopt;
-  return ResultRecord{st.column_int(0), st.column_blob(1), st.column_text(2), st.column_int(3), st.column_blob(4)};
+  return result_from(st);
 }
 
 namespace {
@@ -467,38 +459,32 @@ std::unordered_map<std::string, std::vector<ChatRecord>> Store::load_recent_chat
 
 std::unordered_map<std::int64_t, std::vector<ActionRecord>> Store::load_actions() const {
   std::lock_guard lock(reader_mutex_);
-  auto st =
-      reader_db_->prepare("SELECT match_id, seq, seat, action, at, deadline_ms FROM actions ORDER BY match_id, seq");
+  auto st = reader_db_->prepare("SELECT " ACTION_COLUMNS " FROM actions ORDER BY match_id, seq");
   std::unordered_map<std::int64_t, std::vector<ActionRecord>> out;
   while (st.step()) {
-    const std::int64_t match = st.column_int(0);
-    out[match].push_back(ActionRecord{match, st.column_int(1), static_cast<int>(st.column_int(2)), st.column_blob(3),
-                                      st.column_int(4), st.column_int(5)});
+    ActionRecord action = action_from(st);
+    out[action.match_id].push_back(std::move(action));
   }
   return out;
 }
 
 std::vector<ActionRecord> Store::load_actions(std::int64_t match_id) const {
   std::lock_guard lock(reader_mutex_);
-  auto st = reader_db_->prepare(
-      "SELECT match_id, seq, seat, action, at, deadline_ms FROM actions WHERE match_id = ?1 ORDER BY seq");
+  auto st = reader_db_->prepare("SELECT " ACTION_COLUMNS " FROM actions WHERE match_id = ?1 ORDER BY seq");
   st.bind(1, match_id);
   std::vector<ActionRecord> out;
   while (st.step()) {
-    out.push_back(ActionRecord{st.column_int(0), st.column_int(1), static_cast<int>(st.column_int(2)),
-                               st.column_blob(3), st.column_int(4), st.column_int(5)});
+    out.push_back(action_from(st));
   }
   return out;
 }
 
 std::vector<ResultRecord> Store::load_results() const {
   std::lock_guard lock(reader_mutex_);
-  auto st =
-      reader_db_->prepare("SELECT match_id, outcome, summary, finished_at, final_state FROM results ORDER BY match_id");
+  auto st = reader_db_->prepare("SELECT " RESULT_COLUMNS " FROM results ORDER BY match_id");
   std::vector<ResultRecord> out;
   while (st.step()) {
-    out.push_back(
-        ResultRecord{st.column_int(0), st.column_blob(1), st.column_text(2), st.column_int(3), st.column_blob(4)});
+    out.push_back(result_from(st));
   }
   return out;
 }
@@ -535,14 +521,13 @@ RecoverySet Store::load_recovery(std::int64_t finished_since_unix_ms, std::size_
     while (st.step()) out.matches.push_back(match_from(st));
   }
   {
-    auto st = reader_db_->prepare(KEPT_ROOMS
-                                  "SELECT match_id, seq, seat, action, at, deadline_ms FROM actions "
-                                  "WHERE match_id IN (SELECT id FROM newest) ORDER BY match_id, seq");
+    auto st = reader_db_->prepare(KEPT_ROOMS "SELECT " ACTION_COLUMNS
+                                             " FROM actions "
+                                             "WHERE match_id IN (SELECT id FROM newest) ORDER BY match_id, seq");
     st.bind(1, finished_since_unix_ms);
     while (st.step()) {
-      const std::int64_t match = st.column_int(0);
-      out.actions[match].push_back(ActionRecord{match, st.column_int(1), static_cast<int>(st.column_int(2)),
-                                                st.column_blob(3), st.column_int(4), st.column_int(5)});
+      ActionRecord action = action_from(st);
+      out.actions[action.match_id].push_back(std::move(action));
     }
   }
   {

@@ -67,7 +67,6 @@ class Store {
     // `at_unix_ms`: when the room entered the status (a finished room's
     // retention and the recovery cut-off count from it).
     Unit& set_room_status(std::string code, RoomStatus status, std::int64_t at_unix_ms);
-    Unit& set_room_seat_count(std::string code, int seat_count);
     Unit& upsert_seat(SeatRecord seat);
     Unit& delete_seat(std::string room_code, int seat);
     Unit& insert_match(MatchRecord match);
@@ -100,7 +99,6 @@ class Store {
   void update_room(RoomRecord room, Done done);
   // The status counts from now (see Unit::set_room_status).
   void set_room_status(std::string code, RoomStatus status, Done done);
-  void set_room_seat_count(std::string code, int seat_count, Done done);
   void upsert_seat(SeatRecord seat, Done done);
   void delete_seat(std::string room_code, int seat, Done done);
   // `match.id` must come from next_match_id().
@@ -118,7 +116,6 @@ class Store {
   std::size_t queued_writes() const;
 
   // --- Synchronous reads --------------------------------------------------
-  std::vector<RoomRecord> load_rooms() const;
   std::vector<SeatRecord> load_seats() const;
   std::vector<MatchRecord> load_matches() const;
   // Actions of every match, grouped by match id, in seq order.

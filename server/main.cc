@@ -19,10 +19,10 @@
 #include "persistence/store.h"
 #include "rules/registry/all_bots.h"
 #include "rules/registry/all_games.h"
-#include "server/config.h"
-#include "server/lobby_redis.h"
-#include "server/recovery.h"
-#include "server/server.h"
+#include "server/base/config.h"
+#include "server/cluster/lobby_redis.h"
+#include "server/room/recovery.h"
+#include "server/net/server.h"
 
 using namespace brethren;
 

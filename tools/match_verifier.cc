@@ -4,7 +4,7 @@
 
 #include <charconv>
 
-#include "server/fairness.h"
+#include "server/protocol/fairness.h"
 
 namespace brethren::tools {
 namespace {

@@ -23,7 +23,7 @@ PACKAGES=(
   python3 clang-format
   # tools/validate-manifests.sh: Compose's own check of docker/compose.cluster.yaml
   docker-compose
-  # The cluster: its lobby in Redis through hiredis (server/lobby_redis.h) and
+  # The cluster: its lobby in Redis through hiredis (server/cluster/lobby_redis.h) and
   # the loopback cluster test's Redis (tests/cluster/)
   libhiredis-dev redis-server
   # tools/run-fuzz.sh: clang 14 and its libFuzzer + sanitizer runtimes

@@ -10,7 +10,7 @@
 #include <unistd.h>
 
 #include "brethren/v1/protocol.pb.h"
-#include "server/codec.h"
+#include "server/protocol/codec.h"
 
 namespace brethren::bench {
 

@@ -18,7 +18,7 @@
 #include "bench/load/workload.h"
 #include "brethren/v1/protocol.pb.h"
 #include "rules/bots/random_bot.h"
-#include "server/codec.h"
+#include "server/protocol/codec.h"
 
 namespace brethren::bench {
 

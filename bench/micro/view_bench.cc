@@ -5,8 +5,8 @@
 #include <google/protobuf/util/type_resolver_util.h>
 
 #include "rules/registry/all_games.h"
-#include "server/codec.h"
-#include "server/match_feed.h"
+#include "server/protocol/codec.h"
+#include "server/match/match_feed.h"
 
 namespace {
 
@@ -60,7 +60,7 @@ void update_frame(benchmark::State& st, const char* game_id, int seats, server::
 }
 
 // The JSON encodings protobuf 3.21 offers, for comparison with the server's
-// own printer (server/codec_json.h), on the same MatchUpdate frames: what the
+// own printer (server/protocol/codec_json.h), on the same MatchUpdate frames: what the
 // server used before (MessageToJsonString), and BinaryToJsonString with a
 // TypeResolver built once and a reused output string.
 enum class ProtobufJson { kMessageToJsonString, kCachedResolver };

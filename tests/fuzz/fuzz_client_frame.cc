@@ -13,7 +13,7 @@
 
 #include <google/protobuf/stubs/logging.h>
 
-#include "server/codec.h"
+#include "server/protocol/codec.h"
 
 using namespace brethren;
 using server::Encoding;

@@ -1,12 +1,12 @@
 // The server's HTTP request path up to routing (issue #13): Boost.Beast's
 // request parser with the limits the server reads requests with (Beast's
-// defaults, as server/http_session.cc's http::async_read uses them: 8 KiB of
+// defaults, as server/net/http_session.cc's http::async_read uses them: 8 KiB of
 // header, 1 MiB of body), fed the input in two pieces split where its first
 // byte says (a request arriving in two TCP segments), then what routing reads
 // from a parsed request: method, target, the upgrade test and the headers the
 // history API reads, with the server's own pure routing functions: the
-// history target's id (server/history_target.h) and the static files' path
-// resolution (server/static_files.h), checked for what they promise.
+// history target's id (server/history/history_target.h) and the static files' path
+// resolution (server/net/static_files.h), checked for what they promise.
 //
 // The server library itself is not linked (building it with clang,
 // instrumentation and sanitizers would take most of CI's fuzzing budget):
@@ -21,9 +21,9 @@
 #include <string>
 #include <string_view>
 
-#include "server/history_target.h"
-#include "server/static_files.h"
-#include "server/ws_target.h"
+#include "server/history/history_target.h"
+#include "server/net/static_files.h"
+#include "server/net/ws_target.h"
 
 namespace http = boost::beast::http;
 

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "server/codec.h"
+#include "server/protocol/codec.h"
 #include "tests/fuzz/fuzz_support.h"
 
 using namespace brethren;

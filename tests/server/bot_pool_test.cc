@@ -1,4 +1,4 @@
-// The bot worker pool (server/bot_pool.h) in-process, with a fake search bot
+// The bot worker pool (server/match/bot_pool.h) in-process, with a fake search bot
 // that thinks until the test lets it go or its stop token is requested:
 // the bound on running searches, the FIFO queue and its limit, cancellation
 // (queued and running), the pool's own deadline, and a shutdown that does
@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "rules/registry/all_games.h"
-#include "server/bot_pool.h"
+#include "server/match/bot_pool.h"
 
 using namespace brethren;
 using namespace std::chrono_literals;

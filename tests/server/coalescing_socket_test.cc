@@ -1,4 +1,4 @@
-// CoalescingSocket (server/coalescing_socket.h), in-process over a loopback
+// CoalescingSocket (server/net/coalescing_socket.h), in-process over a loopback
 // TCP pair: the session's frames go straight to the kernel when nothing is
 // queued ahead; what the kernel does not take waits for the reactor, and
 // what comes later goes out behind it; a dropped socket fails every write.
@@ -11,7 +11,7 @@
 #include <thread>
 #include <vector>
 
-#include "server/coalescing_socket.h"
+#include "server/net/coalescing_socket.h"
 
 namespace {
 

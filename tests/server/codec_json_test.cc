@@ -1,4 +1,4 @@
-// The server's own JSON printer and parser (server/codec_json.h) against
+// The server's own JSON printer and parser (server/protocol/codec_json.h) against
 // protobuf's: the same bytes out for every message the server sends, and the
 // same message (or the same refusal) in for what clients send.
 #include <catch2/catch.hpp>
@@ -10,9 +10,9 @@
 
 #include "rules/core/rng.h"
 #include "rules/registry/all_games.h"
-#include "server/codec.h"
-#include "server/codec_json.h"
-#include "server/match_feed.h"
+#include "server/protocol/codec.h"
+#include "server/protocol/codec_json.h"
+#include "server/match/match_feed.h"
 
 using namespace brethren;
 namespace pb = google::protobuf;

@@ -1,4 +1,4 @@
-// Services::history_pool (server/history_pool.h): its owner's end waits for
+// Services::history_pool (server/history/history_pool.h): its owner's end waits for
 // the look-up in progress, so a task never outlives the store and games it
 // reads (a function-local static pool used to keep running past main()).
 #include <catch2/catch.hpp>
@@ -8,7 +8,7 @@
 #include <future>
 #include <thread>
 
-#include "server/history_pool.h"
+#include "server/history/history_pool.h"
 
 TEST_CASE("History pool: destroying it waits for the task that is running, and the one queued behind it") {
   std::atomic<int> finished{0};

@@ -11,7 +11,7 @@
 #include "brethren/v1/history.pb.h"
 #include "persistence/store.h"
 #include "rules/registry/all_games.h"
-#include "server/fairness.h"
+#include "server/protocol/fairness.h"
 #include "tests/support/history_support.h"
 #include "tests/support/server_process.h"
 

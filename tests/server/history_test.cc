@@ -8,7 +8,7 @@
 #include "brethren/v1/replay.pb.h"
 #include "persistence/store.h"
 #include "rules/registry/all_games.h"
-#include "server/fairness.h"
+#include "server/protocol/fairness.h"
 #include "tests/support/history_support.h"
 #include "tests/support/server_process.h"
 #include "tools/client/table.h"

@@ -1,4 +1,4 @@
-// MatchRunner in-process (server/match_runner.h): the move pipeline's rules
+// MatchRunner in-process (server/match/match_runner.h): the move pipeline's rules
 // without sockets, threads or sleeps. A fake store completes (or fails)
 // commits when the test says, a manual clock fires timers when the test
 // moves time, fake clients and a fake observer record what they are told.
@@ -13,7 +13,7 @@
 
 #include "rules/bots/random_bot.h"
 #include "rules/registry/all_games.h"
-#include "server/match_runner.h"
+#include "server/match/match_runner.h"
 
 using namespace brethren;
 using server::MatchRunner;
@@ -73,6 +73,9 @@ class ManualClock final : public server::MatchClock {
 
  public:
   std::int64_t now_unix_ms() const override { return now_; }
+  std::chrono::steady_clock::time_point now_steady() const override {
+    return std::chrono::steady_clock::time_point(std::chrono::milliseconds(now_));
+  }
   std::unique_ptr<server::MatchTimer> make_timer() override {
     auto entry = std::make_shared<Entry>();
     entries_.push_back(entry);
@@ -558,7 +561,7 @@ TEST_CASE("MatchRunner: a commit answered after the runner is gone does nothing"
   CHECK(f->observer.advanced == 0);
 }
 
-// --- Bots that look ahead: their searches run elsewhere (server/bot_pool.h) --
+// --- Bots that look ahead: their searches run elsewhere (server/match/bot_pool.h) --
 
 TEST_CASE("MatchRunner: a search bot's move takes the commit pipeline like anybody's") {
   Fixture f;

@@ -1,6 +1,6 @@
 // Bots that look ahead through the real server (issue #24): their kinds in
 // ListGames, AddBot and the room's autopilot choice; whole matches played
-// by them on the bot pool (server/bot_pool.h); the pool's bound and its
+// by them on the bot pool (server/match/bot_pool.h); the pool's bound and its
 // full queue; a shutdown that does not wait for their searches and plays
 // nothing after it. Search budgets are cut by the test-only
 // --bot-time-scale so that matches take seconds, under sanitizers too.

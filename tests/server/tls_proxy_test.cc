@@ -22,7 +22,7 @@
 #include <memory>
 #include <thread>
 
-#include "server/codec.h"
+#include "server/protocol/codec.h"
 #include "tests/support/server_process.h"
 
 using namespace brethren;

@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "brethren/v1/protocol.pb.h"
-#include "server/codec.h"
+#include "server/protocol/codec.h"
 
 namespace brethren::client {
 

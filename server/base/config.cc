@@ -1,0 +1,158 @@
+#include "server/base/config.h"
+
+#include <boost/program_options.hpp>
+#include <initializer_list>
+#include <iostream>
+#include <stdexcept>
+#include <thread>
+
+#include "server/base/address_ranges.h"
+#include "server/base/room_code.h"
+
+namespace brethren::server {
+
+namespace po = boost::program_options;
+
+std::optional<Config> parse_config(int argc, char** argv, int& exit_code) {
+  Config c;
+  std::string db_sync = "full";
+  po::options_description desc(
+      "brethren-server: authoritative game server for pirate card and board games\n"
+      "Every option can also be set by an environment variable BRETHREN_<OPTION>\n"
+      "(upper case, '-' as '_'), e.g. BRETHREN_PORT=9000. Flags win over the environment.\n\nOptions");
+  // clang-format off
+  desc.add_options()
+      ("help,h", "this text")
+      ("threads", po::value(&c.threads)->default_value(0), "worker threads (0: one per core)")
+      ("bind", po::value(&c.bind)->default_value(c.bind), "address to listen on")
+      ("port", po::value(&c.port)->default_value(c.port), "TCP port (0: any free port, printed at start)")
+      ("db", po::value(&c.db)->default_value(c.db), "SQLite database file (created with its folder)")
+      ("log-level", po::value(&c.log_level)->default_value(c.log_level), "trace, debug, info, warn, error, critical, off")
+      ("max-frame-bytes", po::value(&c.max_frame_bytes)->default_value(c.max_frame_bytes), "largest WebSocket message accepted; larger ones close the connection (1009)")
+      ("rate-limit", po::value(&c.rate_limit)->default_value(c.rate_limit), "messages per second allowed per connection")
+      ("rate-burst", po::value(&c.rate_burst)->default_value(c.rate_burst), "messages allowed in a burst")
+      ("rate-abuse-strikes", po::value(&c.rate_abuse_strikes)->default_value(c.rate_abuse_strikes), "unforgiven rate-limited messages (see --rate-abuse-forgive) beyond which the connection is closed (1008)")
+      ("max-event-gap", po::value(&c.max_event_gap)->default_value(c.max_event_gap), "a reconnecting client that missed more events gets a full view instead")
+      ("db-sync", po::value(&db_sync)->default_value(db_sync), "full: every commit survives power loss; normal: survives crashes only")
+      ("max-send-queue", po::value(&c.max_send_queue)->default_value(c.max_send_queue), "outgoing frames queued for one slow client before it is dropped")
+      ("bot-threads", po::value(&c.bot_threads)->default_value(c.bot_threads), "threads of the bot pool, where the bots that look ahead (medium, hard) think (0: one per core but one, at least one)")
+      ("bot-max-searches", po::value(&c.bot_max_searches)->default_value(c.bot_max_searches), "bot searches running at once (0: --bot-threads); more wait in the queue")
+      ("bot-queue", po::value(&c.bot_queue)->default_value(c.bot_queue), "bot searches waiting for a thread at most; beyond, the game's heuristic bot decides that move at once")
+      ("bot-nice", po::value(&c.bot_nice)->default_value(c.bot_nice), "nice value of the bot pool's threads above the process's own, 0 to 19: the higher, the more the network threads come first; 19 also puts them in Linux's idle scheduling class (only CPU time nobody else wants)")
+      ("bot-time-scale", po::value(&c.bot_time_scale)->default_value(c.bot_time_scale), "tests and benchmarks only: every bot search stops at its budget times this (0 to 1)")
+      ("insecure-fixed-seed", po::value(&c.insecure_fixed_seed)->default_value(0), "tests and benchmarks only: every match uses this seed (0: secret random seeds)")
+      ("web-root", po::value(&c.web_root)->default_value(c.web_root), "folder of the browser client's bundle (default: 'web' beside the executable, else <prefix>/share/brethren/web)")
+      ("max-connections", po::value(&c.max_connections)->default_value(c.max_connections), "open connections at most; more get HTTP 503 with Retry-After")
+      ("max-connections-per-address", po::value(&c.max_connections_per_address)->default_value(c.max_connections_per_address), "open connections at most from one IPv4 address or IPv6 /64 (0: no cap); more get HTTP 503")
+      ("max-http-header-bytes", po::value(&c.max_http_header_bytes)->default_value(c.max_http_header_bytes), "largest HTTP request header, request line included; larger: 431")
+      ("max-http-body-bytes", po::value(&c.max_http_body_bytes)->default_value(c.max_http_body_bytes), "largest HTTP request body (no endpoint takes one); larger: 413")
+      ("http-header-timeout", po::value(&c.http_header_timeout)->default_value(c.http_header_timeout), "seconds a connection has to send a request's whole header (also the keep-alive idle time)")
+      ("http-request-timeout", po::value(&c.http_request_timeout)->default_value(c.http_request_timeout), "seconds a connection has to send a whole request")
+      ("proxy-protocol-from", po::value(&c.proxy_protocol_from)->default_value(c.proxy_protocol_from), "trusted proxies (comma-separated addresses or CIDR ranges): their connections must start with a PROXY protocol v1 line, whose client address the per-address cap counts (default: none)")
+      ("max-send-queue-bytes", po::value(&c.max_send_queue_bytes)->default_value(c.max_send_queue_bytes), "outgoing bytes queued for one client (beyond one message) before it is closed (1008) or dropped")
+      ("max-bytes-per-second", po::value(&c.max_bytes_per_second)->default_value(c.max_bytes_per_second), "received bytes per second per connection (bursts of 4 s, at least two frames) before it is closed (1008)")
+      ("rate-abuse-forgive", po::value(&c.rate_abuse_forgive)->default_value(c.rate_abuse_forgive), "rate-limited messages forgiven per second: more than --rate-abuse-strikes unforgiven closes the connection (1008)")
+      ("max-rooms-per-connection", po::value(&c.max_rooms_per_connection)->default_value(c.max_rooms_per_connection), "rooms one connection may create (TOO_MANY_ROOMS beyond)")
+      ("max-rooms-per-address", po::value(&c.max_rooms_per_address)->default_value(c.max_rooms_per_address), "rooms one source address may create at once (TOO_MANY_ROOMS beyond), refilled at --rooms-per-address-per-minute")
+      ("rooms-per-address-per-minute", po::value(&c.rooms_per_address_per_minute)->default_value(c.rooms_per_address_per_minute), "room creations each source address gets back per minute")
+      ("max-rooms", po::value(&c.max_rooms)->default_value(c.max_rooms), "rooms held in memory; creating more answers TOO_MANY_ROOMS")
+      ("idle-room-expiry", po::value(&c.idle_room_expiry_s)->default_value(c.idle_room_expiry_s), "seconds an open room with nobody in it is kept (0: forever)")
+      ("finished-room-retention", po::value(&c.finished_room_retention_s)->default_value(c.finished_room_retention_s), "seconds a finished room is kept after its end and its last member left (0: forever); its matches stay in the history API")
+      ("abandoned-match-expiry", po::value(&c.abandoned_match_expiry_s)->default_value(c.abandoned_match_expiry_s), "seconds a live match without clock or bots is kept with nobody in its room and no move (0: forever); then it is abandoned")
+      ("node-id", po::value(&c.node_id)->default_value(c.node_id), "cluster mode: this node's number, 0 to 31 (its room codes start with the code alphabet's character at that index); -1: a single node")
+      ("node-name", po::value(&c.node_name)->default_value(c.node_name), "this node's name in errors and logs (default: brethren-<node-id>)")
+      ("lobby-redis", po::value(&c.lobby_redis)->default_value(c.lobby_redis), "HOST:PORT of the Redis server that joins the nodes' lobbies (empty: ListRooms shows this node's rooms only)")
+      ("lobby-heartbeat", po::value(&c.lobby_heartbeat_s)->default_value(c.lobby_heartbeat_s), "seconds between lobby publications; a node silent for three of them leaves the lobby");
+  // clang-format on
+  po::variables_map vm;
+  try {
+    po::store(po::parse_command_line(argc, argv, desc), vm);
+    po::store(po::parse_environment(desc,
+                                    [&desc](const std::string& env) -> std::string {
+                                      if (env.rfind("BRETHREN_", 0) != 0) return "";
+                                      std::string name = env.substr(9);
+                                      for (auto& ch : name) ch = ch == '_' ? '-' : static_cast<char>(std::tolower(ch));
+                                      return desc.find_nothrow(name, false) ? name : "";
+                                    }),
+              vm);
+    if (vm.count("help")) {
+      std::cout << desc << "\n";
+      exit_code = 0;
+      return std::nullopt;
+    }
+    po::notify(vm);
+  } catch (const po::error& e) {
+    std::cerr << "brethren-server: " << e.what() << "\n";
+    exit_code = 2;
+    return std::nullopt;
+  }
+  if (db_sync != "full" && db_sync != "normal") {
+    std::cerr << "brethren-server: --db-sync must be full or normal\n";
+    exit_code = 2;
+    return std::nullopt;
+  }
+  c.db_sync_full = db_sync == "full";
+  for (double expiry : {c.idle_room_expiry_s, c.finished_room_retention_s, c.abandoned_match_expiry_s}) {
+    if (!(expiry >= 0 && expiry <= 365.0 * 24 * 3600)) {
+      std::cerr << "brethren-server: room expiry times must be between 0 and one year (seconds)\n";
+      exit_code = 2;
+      return std::nullopt;
+    }
+  }
+  if (c.bot_threads < 0 || c.bot_max_searches < 0 || !(c.bot_time_scale >= 0 && c.bot_time_scale <= 1) ||
+      c.bot_nice < 0 || c.bot_nice > 19) {
+    std::cerr << "brethren-server: --bot-threads and --bot-max-searches must be >= 0, --bot-time-scale between 0 "
+                 "and 1 and --bot-nice between 0 and 19\n";
+    exit_code = 2;
+    return std::nullopt;
+  }
+  if (c.bot_threads == 0) c.bot_threads = static_cast<int>(std::max(2u, std::thread::hardware_concurrency()) - 1);
+  if (c.bot_max_searches == 0) c.bot_max_searches = c.bot_threads;
+  if (c.threads <= 0) c.threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  if (c.rate_limit <= 0 || c.rate_burst < 1) {
+    std::cerr << "brethren-server: --rate-limit must be > 0 and --rate-burst >= 1\n";
+    exit_code = 2;
+    return std::nullopt;
+  }
+  if (c.max_connections < 1 || c.max_http_header_bytes < 256 || c.http_header_timeout <= 0 ||
+      c.http_request_timeout <= 0) {
+    std::cerr << "brethren-server: --max-connections must be >= 1, --max-http-header-bytes >= 256 and the "
+                 "HTTP timeouts > 0\n";
+    exit_code = 2;
+    return std::nullopt;
+  }
+  try {
+    AddressRanges check(c.proxy_protocol_from);
+  } catch (const std::invalid_argument& e) {
+    std::cerr << "brethren-server: --proxy-protocol-from: " << e.what() << "\n";
+    exit_code = 2;
+    return std::nullopt;
+  }
+  if (c.max_send_queue_bytes < 1024 || c.max_bytes_per_second <= 0 || c.rate_abuse_forgive < 0 ||
+      c.max_rooms_per_connection < 0 || c.max_rooms_per_address < 0 || c.rooms_per_address_per_minute < 0) {
+    std::cerr << "brethren-server: --max-send-queue-bytes must be >= 1024, --max-bytes-per-second > 0, and the "
+                 "room and forgiveness limits >= 0\n";
+    exit_code = 2;
+    return std::nullopt;
+  }
+  if (c.node_id < -1 || c.node_id >= kMaxClusterNodes) {
+    std::cerr << "brethren-server: --node-id must be between 0 and " << kMaxClusterNodes - 1
+              << " (or -1 for a single node)\n";
+    exit_code = 2;
+    return std::nullopt;
+  }
+  if (c.node_name.empty() && c.node_id >= 0) c.node_name = "brethren-" + std::to_string(c.node_id);
+  if (!c.lobby_redis.empty() && c.lobby_redis.rfind(':') == std::string::npos) {
+    std::cerr << "brethren-server: --lobby-redis must be HOST:PORT\n";
+    exit_code = 2;
+    return std::nullopt;
+  }
+  if (!(c.lobby_heartbeat_s >= 0.05 && c.lobby_heartbeat_s <= 60)) {
+    std::cerr << "brethren-server: --lobby-heartbeat must be between 0.05 and 60 seconds\n";
+    exit_code = 2;
+    return std::nullopt;
+  }
+  return c;
+}
+
+}  // namespace brethren::server

@@ -1,0 +1,74 @@
+// Server settings: each from a flag, else a BRETHREN_* environment variable,
+// else the embedded default.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace brethren::server {
+
+struct Config {
+  int threads = 0;  // 0: number of cores
+  std::string bind = "0.0.0.0";
+  std::uint16_t port = 8080;
+  std::string db = "./data/brethren.db";
+  std::string log_level = "info";
+  std::size_t max_frame_bytes = 64 * 1024;
+  double rate_limit = 30;              // messages per second per connection
+  double rate_burst = 60;              // bucket size
+  int rate_abuse_strikes = 100;        // unforgiven rate-limited messages before closing (1008)
+  std::uint64_t max_event_gap = 1000;  // more missed events than this: send a full view instead
+  bool db_sync_full = true;
+  std::size_t max_send_queue = 4096;  // queued outgoing frames before a slow client is dropped
+  // Connection limits against hostile clients (docs/security.md).
+  std::size_t max_send_queue_bytes = 512 * 1024;  // queued outgoing bytes before a client is closed (1008)
+  double max_bytes_per_second = 256 * 1024;       // received bytes per connection (bursts of 4 s) before 1008
+  double rate_abuse_forgive = 1;                  // rate-limit strikes forgiven per second
+  int max_rooms_per_connection = 20;
+  double max_rooms_per_address = 30;        // a bucket per source address ...
+  double rooms_per_address_per_minute = 6;  // ... refilled at this rate
+  std::size_t max_rooms = 10000;            // rooms held in memory
+  // The bot pool (server/match/bot_pool.h): where bots that look ahead think.
+  int bot_threads = 0;           // 0: one per core but one (at least one)
+  int bot_max_searches = 0;      // searches running at once; 0: bot_threads
+  std::size_t bot_queue = 1000;  // searches waiting; beyond, the heuristic bot decides at once
+  double bot_time_scale = 1;     // tests and benchmarks only: search budgets times this (<= 1)
+  int bot_nice = 10;             // the bot threads' nice value (0: the network threads' priority)
+  // Tests and benchmarks only: every match gets this seed instead of a secret
+  // random one (0: off). Never set it where players play for real.
+  std::uint64_t insecure_fixed_seed = 0;
+  // The browser client's bundle (empty: "web" beside the executable, else
+  // <prefix>/share/brethren/web; none found: / says the client is not built).
+  std::string web_root;
+  // Connection caps (docs/security.md). Over them a connection gets an HTTP
+  // 503 with Retry-After, before any WebSocket upgrade. 0: no per-address cap.
+  std::size_t max_connections = 20000;
+  std::size_t max_connections_per_address = 256;
+  // Plain HTTP requests: header and body bounds (431 / 413) and deadlines.
+  std::size_t max_http_header_bytes = 8 * 1024;
+  std::size_t max_http_body_bytes = 0;  // no endpoint takes a body
+  double http_header_timeout = 5;       // seconds until the whole header is in
+  double http_request_timeout = 10;     // seconds until the whole request is in
+  // Peers (addresses, CIDR ranges) whose connections start with a PROXY
+  // protocol v1 line naming the real client; empty: nobody is trusted to.
+  std::string proxy_protocol_from;
+  // Room expiry (seconds; 0: never). An open room nobody is in; a finished
+  // room after its end and its last member; a live match without clock or
+  // bots that nobody has played or watched for this long (abandoned).
+  double idle_room_expiry_s = 30 * 60;
+  double finished_room_retention_s = 60 * 60;
+  double abandoned_match_expiry_s = 24 * 60 * 60;
+  // Cluster (docs/scaling.md). node_id -1: a single node, as before; else
+  // the first character of every room code it creates names it.
+  int node_id = -1;
+  std::string node_name;         // in errors and logs; default brethren-<id>
+  std::string lobby_redis;       // HOST:PORT of the shared lobby; empty: this node's rooms only
+  double lobby_heartbeat_s = 1;  // publish/fetch period; a node's entry lives 3 periods
+};
+
+// Parses argv and the environment. Returns nullopt after printing --help or
+// an error (exit code in `exit_code`).
+std::optional<Config> parse_config(int argc, char** argv, int& exit_code);
+
+}  // namespace brethren::server

@@ -1,0 +1,176 @@
+#include "server/cluster/lobby_redis.h"
+
+#include <hiredis/hiredis.h>
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+#include <chrono>
+#include <memory>
+#include <vector>
+
+#include "server/room/room_directory.h"
+#include "server/base/room_code.h"
+
+namespace brethren::server {
+
+namespace {
+
+struct ReplyDeleter {
+  void operator()(redisReply* reply) const { freeReplyObject(reply); }
+};
+using Reply = std::unique_ptr<redisReply, ReplyDeleter>;
+
+timeval to_timeval(std::chrono::milliseconds ms) {
+  return timeval{static_cast<time_t>(ms.count() / 1000), static_cast<suseconds_t>((ms.count() % 1000) * 1000)};
+}
+
+// A command of any number of binary-safe arguments, appended to the pipeline.
+void append(redisContext* redis, const std::vector<std::string>& args) {
+  std::vector<const char*> argv;
+  std::vector<std::size_t> lengths;
+  for (const auto& a : args) {
+    argv.push_back(a.data());
+    lengths.push_back(a.size());
+  }
+  redisAppendCommandArgv(redis, static_cast<int>(args.size()), argv.data(), lengths.data());
+}
+
+Reply next_reply(redisContext* redis) {
+  void* reply = nullptr;
+  if (redisGetReply(redis, &reply) != REDIS_OK) return nullptr;
+  return Reply(static_cast<redisReply*>(reply));
+}
+
+}  // namespace
+
+std::string RedisLobby::node_key(int node_id) { return "brethren:lobby:node:" + std::to_string(node_id); }
+
+RedisLobby::RedisLobby(const Config& config, RoomDirectory& rooms, Metrics& metrics)
+    : config_(config), rooms_(rooms), metrics_(metrics) {
+  const auto colon = config.lobby_redis.rfind(':');
+  host_ = config.lobby_redis.substr(0, colon);
+  if (host_.size() > 2 && host_.front() == '[' && host_.back() == ']') host_ = host_.substr(1, host_.size() - 2);
+  port_ = std::atoi(config.lobby_redis.c_str() + colon + 1);
+  metrics_.lobby_store_up = 0;
+  thread_ = std::thread([this] { run(); });
+}
+
+RedisLobby::~RedisLobby() {
+  {
+    std::lock_guard lock(mutex_);
+    stopping_ = true;
+  }
+  wake_.notify_all();
+  thread_.join();
+  // A node that stops on purpose leaves the lobby at once (a dead one after
+  // its key's time to live).
+  if (redis_ && config_.node_id >= 0) {
+    Reply(static_cast<redisReply*>(redisCommand(redis_, "DEL %s", node_key(config_.node_id).c_str())));
+  }
+  disconnect();
+}
+
+void RedisLobby::run() {
+  const auto period = std::chrono::milliseconds(static_cast<std::int64_t>(config_.lobby_heartbeat_s * 1000));
+  std::unique_lock lock(mutex_);
+  while (!stopping_) {
+    lock.unlock();
+    const bool ok = (redis_ || connect()) && exchange();
+    if (!ok && redis_) mark_down(redis_->errstr[0] ? redis_->errstr : "unexpected reply");
+    if (!ok) disconnect();
+    lock.lock();
+    wake_.wait_for(lock, period, [this] { return stopping_; });
+  }
+}
+
+bool RedisLobby::connect() {
+  const auto timeout = to_timeval(std::chrono::milliseconds(1000));
+  redis_ = redisConnectWithTimeout(host_.c_str(), port_, timeout);
+  if (!redis_ || redis_->err) {
+    mark_down(redis_ ? redis_->errstr : "out of memory");
+    disconnect();
+    return false;
+  }
+  // Commands never wait longer than this: a hung Redis delays the lobby only.
+  redisSetTimeout(redis_, timeout);
+  return true;
+}
+
+void RedisLobby::disconnect() {
+  if (redis_) redisFree(redis_);
+  redis_ = nullptr;
+}
+
+void RedisLobby::mark_down(const std::string& why) {
+  ++metrics_.lobby_store_failures;
+  metrics_.lobby_store_up = 0;
+  // Without the store the lobby shows this node's rooms only: stale rooms of
+  // other nodes could be dead ones.
+  rooms_.set_remote_rooms({});
+  if (up_ || !down_logged_) {
+    spdlog::warn("lobby store {} unreachable ({}): the lobby lists this node's rooms only until it is back",
+                 config_.lobby_redis, why);
+  }
+  up_ = false;
+  down_logged_ = true;
+}
+
+bool RedisLobby::exchange() {
+  const int own = config_.node_id;
+  const auto ttl_ms = static_cast<std::int64_t>(config_.lobby_heartbeat_s * 3000);
+  // Publish: the whole hash is replaced atomically, so readers never see
+  // half of it, and it expires unless the next heartbeat renews it.
+  std::size_t expected = 0;
+  if (own >= 0) {
+    const std::string key = node_key(own);
+    std::vector<std::string> hset = {"HSET", key};
+    for (const auto& summary : rooms_.list_public("")) {
+      hset.push_back(summary.room_code());
+      hset.push_back(summary.SerializeAsString());
+    }
+    append(redis_, {"MULTI"});
+    append(redis_, {"DEL", key});
+    expected = 3;
+    if (hset.size() > 2) {
+      append(redis_, hset);
+      ++expected;
+    }
+    append(redis_, {"PEXPIRE", key, std::to_string(ttl_ms)});
+    append(redis_, {"EXEC"});
+    expected += 1;
+  }
+  // Fetch every other node's hash in the same round trip.
+  std::vector<int> nodes;
+  for (int node = 0; node < kMaxClusterNodes; ++node) {
+    if (node == own) continue;
+    append(redis_, {"HGETALL", node_key(node)});
+    nodes.push_back(node);
+  }
+  for (std::size_t i = 0; i < expected; ++i) {
+    Reply reply = next_reply(redis_);
+    if (!reply || reply->type == REDIS_REPLY_ERROR) return false;
+  }
+  auto remote = std::make_shared<std::vector<v1::RoomSummary>>();
+  for (int node : nodes) {
+    Reply reply = next_reply(redis_);
+    if (!reply || reply->type != REDIS_REPLY_ARRAY) return false;
+    for (std::size_t i = 0; i + 1 < reply->elements; i += 2) {
+      const redisReply* value = reply->element[i + 1];
+      v1::RoomSummary summary;
+      if (value->type != REDIS_REPLY_STRING || !summary.ParseFromArray(value->str, static_cast<int>(value->len))) {
+        continue;
+      }
+      // Only what the key's node may hold: a stray entry cannot shadow ours.
+      if (room_code_node(summary.room_code()) != node) continue;
+      remote->push_back(std::move(summary));
+    }
+  }
+  std::sort(remote->begin(), remote->end(), [](const auto& a, const auto& b) { return a.room_code() < b.room_code(); });
+  rooms_.set_remote_rooms(std::move(remote));
+  if (!up_) spdlog::info("lobby store {} reachable: the lobby lists every live node's rooms", config_.lobby_redis);
+  up_ = true;
+  metrics_.lobby_store_up = 1;
+  return true;
+}
+
+}  // namespace brethren::server

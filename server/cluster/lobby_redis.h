@@ -1,0 +1,58 @@
+// The one lobby of a cluster (docs/scaling.md). Every node publishes the
+// summaries of its public rooms to Redis, a hash per node that expires
+// unless renewed, and reads the other nodes' hashes back into the room
+// directory, which merges them into ListRooms. All of it runs on a thread
+// of its own: no room or connection ever waits for Redis. When Redis is
+// unreachable the lobby shrinks to this node's rooms and recovers by itself.
+#pragma once
+
+#include <condition_variable>
+#include <cstdint>
+#include <mutex>
+#include <string>
+#include <thread>
+
+#include "server/base/config.h"
+#include "server/base/metrics.h"
+
+struct redisContext;
+
+namespace brethren::server {
+
+class RoomDirectory;
+
+class RedisLobby {
+ public:
+  // Starts the thread; `rooms` and `metrics` must outlive the lobby.
+  RedisLobby(const Config& config, RoomDirectory& rooms, Metrics& metrics);
+  // Stops the thread and takes this node's rooms out of the lobby.
+  ~RedisLobby();
+  RedisLobby(const RedisLobby&) = delete;
+  RedisLobby& operator=(const RedisLobby&) = delete;
+
+  // The key of one node's hash (room code -> serialized RoomSummary).
+  static std::string node_key(int node_id);
+
+ private:
+  void run();
+  // One round: publish ours, fetch the others'. False when Redis failed.
+  bool exchange();
+  bool connect();
+  void disconnect();
+  void mark_down(const std::string& why);
+
+  const Config& config_;
+  RoomDirectory& rooms_;
+  Metrics& metrics_;
+  std::string host_;
+  int port_ = 0;
+  redisContext* redis_ = nullptr;  // only the lobby thread touches it
+  bool up_ = false;
+  bool down_logged_ = false;
+  std::mutex mutex_;
+  std::condition_variable wake_;
+  bool stopping_ = false;
+  std::thread thread_;
+};
+
+}  // namespace brethren::server

@@ -1,0 +1,120 @@
+// One WebSocket connection: reads frames, decodes them, applies the rate
+// limit and request-id rules, answers connection-level requests and hands
+// room requests to their room. Everything runs on the connection's strand.
+#pragma once
+
+#include <boost/asio/steady_timer.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+#include <boost/beast/websocket.hpp>
+#include <array>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "server/match/client.h"
+#include "server/protocol/codec.h"
+#include "server/net/coalescing_socket.h"
+#include "server/base/rate_limiter.h"
+#include "server/room/services.h"
+
+namespace brethren::server {
+
+class RoomDirectory;
+class SessionRegistry;
+
+class WsSession : public Client, public std::enable_shared_from_this<WsSession> {
+ public:
+  WsSession(boost::beast::tcp_stream&& stream, Services& services, RoomDirectory& rooms, SessionRegistry& registry);
+  ~WsSession() override;
+
+  // `client_address`: the peer's, or the client a trusted proxy named.
+  void run(boost::beast::http::request<boost::beast::http::string_body> request, std::string client_address);
+
+  std::uint64_t client_id() const override { return id_; }
+  void deliver(v1::ServerMessage message) override;
+  void deliver_all(std::vector<v1::ServerMessage> messages) override;
+  void close(std::uint16_t code, std::string reason) override;
+  void joined_room(const std::string& code) override;
+  void left_room(const std::string& code) override;
+
+ private:
+  struct Outgoing {
+    std::string data;
+    bool binary = false;
+    bool close = false;
+    std::uint16_t close_code = 1000;
+  };
+
+  void on_accept(boost::beast::error_code ec);
+  void read();
+  void on_read(boost::beast::error_code ec, std::size_t bytes);
+  void on_frame(std::string_view frame, Encoding encoding);
+  void on_control(boost::beast::websocket::frame_type kind, std::string_view payload);
+  // Counts received bytes against the byte rate; false (and closing) past it.
+  bool take_bytes(std::size_t bytes);
+  void dispatch(v1::ClientMessage message);
+  // In a cluster: why a room this node does not hold is another node's, or
+  // nullopt when the code names this node (or is no code at all).
+  std::optional<std::string> wrong_node_message(const std::string& code) const;
+  void send(v1::ServerMessage message);
+  void send_error(std::uint64_t request_id, v1::ErrorCode code, std::string text);
+  void enqueue(Outgoing out);
+  // Runs `fn`, whose sends only queue, then writes what it queued: the
+  // frames a handler sends leave together, without a trip through the
+  // strand first.
+  template <class Fn>
+  void batch(Fn&& fn);
+  void write_next();
+  // The client does not read fast enough: what it has not read is dropped
+  // and it is closed (1008), or dropped at once when even the socket's own
+  // queue is full.
+  void overflow(std::size_t bytes);
+  // Ends the connection without a close handshake.
+  void drop(const char* why);
+  void start_close_deadline();
+  void finish();
+
+  // Connection-level requests.
+  void on_hello(std::uint64_t rid, const v1::Hello& m);
+  void on_list_games(std::uint64_t rid);
+  void on_create_room(std::uint64_t rid, const v1::CreateRoom& m);
+  void on_list_rooms(std::uint64_t rid, const v1::ListRooms& m);
+
+  // Memory per idle connection matters (docs/performance.md): a plain
+  // socket instead of a tcp_stream (no timers of its own; the websocket
+  // stream has its timeouts), reads in small chunks into the session instead
+  // of a growing buffer, and no allocation for an empty send queue.
+  boost::beast::websocket::stream<CoalescingSocket> ws_;
+  // A binary move fits; longer messages are assembled in `message_`.
+  static constexpr std::size_t kReadChunk = 64;
+  std::array<char, kReadChunk> read_chunk_;
+  std::string message_;
+  Services& services_;
+  RoomDirectory& rooms_;
+  SessionRegistry& registry_;
+  const std::uint64_t id_;
+  RateLimiter limiter_;
+  TokenBucket bytes_in_;
+  std::string remote_address_;
+  std::size_t queued_bytes_ = 0;  // data in queue_
+  // Only while closing: a peer that does not finish the close handshake in
+  // time is dropped.
+  std::unique_ptr<boost::asio::steady_timer> close_deadline_;
+  std::uint64_t last_request_id_ = 0;
+  std::vector<Outgoing> queue_;  // written together, in order
+  // Usually a few (at most every room: --max-rooms); a vector, no tree per
+  // connection.
+  std::vector<std::string> room_codes_;
+  // The small fields together (padding counts: 368 bytes in all keeps the
+  // session in a 384-byte allocation).
+  int rooms_created_ = 0;
+  Encoding encoding_ = Encoding::kJson;  // of the last frame received
+  bool writing_ = false;
+  bool batching_ = false;  // inside batch(): the batch writes at its end
+  bool closing_ = false;
+  bool finished_ = false;
+};
+
+}  // namespace brethren::server

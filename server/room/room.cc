@@ -1,0 +1,764 @@
+#include "server/room/room.h"
+
+#include <spdlog/spdlog.h>
+
+#include <boost/asio/post.hpp>
+#include <algorithm>
+#include <map>
+
+#include "server/protocol/fairness.h"
+#include "server/match/match_feed.h"
+#include "server/match/stored_match.h"
+#include "server/match/wire_errors.h"
+#include "server/base/secrets.h"
+#include "server/room/user_text.h"
+#include "server/base/unix_time.h"
+#include "server/room/bot_kinds.h"
+
+namespace brethren::server {
+
+namespace asio = boost::asio;
+
+Room::Room(Services& services, const rules::Game& game, persistence::RoomRecord record)
+    : services_(services),
+      game_(game),
+      record_(std::move(record)),
+      strand_(asio::make_strand(services.io)),
+      chat_(record_.code) {
+  options_.ParseFromString(record_.options);
+  settings_.ParseFromString(record_.settings);
+  seats_.resize(static_cast<std::size_t>(record_.seat_count));
+  status_ = status_of(record_.status);
+  update_summary();
+}
+
+// --- Entry points -------------------------------------------------------------
+
+void Room::create(std::shared_ptr<Client> creator, std::uint64_t rid, std::string host_token,
+                  std::string display_name) {
+  asio::post(strand_, [self = shared_from_this(), creator, rid, host_token, display_name] {
+    self->services_.store.insert_room(self->record_, self->on_strand([self, creator, rid, host_token, display_name](
+                                                                         bool ok, const std::string& error) {
+      if (!ok) {
+        spdlog::error("room {}: could not be stored: {}", self->code(), error);
+        self->reply_error(creator, rid, v1::INTERNAL, "the room could not be stored");
+        return;
+      }
+      self->add_member(creator, -1, true, display_name);
+      v1::ServerMessage m;
+      *m.mutable_room_created()->mutable_room() = self->room_info(creator->client_id());
+      m.mutable_room_created()->set_host_token(host_token);
+      self->reply(creator, rid, std::move(m));
+      spdlog::info("room {}: created, game {}, {} seats, {} by '{}'", self->code(), self->record_.game_id,
+                   self->record_.seat_count, self->record_.is_public ? "public" : "private",
+                   escape_user_text(display_name));
+    }));
+  });
+}
+
+void Room::handle(std::shared_ptr<Client> client, std::uint64_t rid, v1::ClientMessage message,
+                  Clock::time_point received) {
+  asio::post(strand_, [self = shared_from_this(), client = std::move(client), rid, message = std::move(message),
+                       received]() mutable {
+    // Found in the directory just before it forgot the room: answered once
+    // the expiry is stored (UNKNOWN_ROOM), or handled if storing it failed.
+    if (self->expired_) {
+      return self->reply_error(client, rid, v1::UNKNOWN_ROOM, "room '" + self->code() + "' has expired");
+    }
+    if (self->expiring_) {
+      self->held_requests_.push_back(HeldRequest{std::move(client), rid, std::move(message), received});
+      return;
+    }
+    self->dispatch(client, rid, message, received);
+  });
+}
+
+namespace {
+using M = v1::ClientMessage;
+}  // namespace
+
+// Every room request, once: the ClientMessage body it arrives in, the room
+// code it names (the connection finds the room by it) and its handler on
+// the room's strand. A new room request is one row here
+// (docs/adding-a-request.md).
+const std::vector<Room::Request>& Room::requests() {
+  using C = std::shared_ptr<Client>;
+  using T = Clock::time_point;
+  static const std::vector<Request> table = {
+      {M::kJoinRoom, [](const M& m) -> const std::string& { return m.join_room().room_code(); },
+       [](Room& r, const C& c, std::uint64_t rid, const M& m, T) { r.on_join(c, rid, m.join_room()); }},
+      {M::kTakeSeat, [](const M& m) -> const std::string& { return m.take_seat().room_code(); },
+       [](Room& r, const C& c, std::uint64_t rid, const M& m, T) { r.on_take_seat(c, rid, m.take_seat()); }},
+      {M::kLeaveSeat, [](const M& m) -> const std::string& { return m.leave_seat().room_code(); },
+       [](Room& r, const C& c, std::uint64_t rid, const M&, T) { r.on_leave_seat(c, rid); }},
+      {M::kLeaveRoom, [](const M& m) -> const std::string& { return m.leave_room().room_code(); },
+       [](Room& r, const C& c, std::uint64_t rid, const M&, T) { r.on_leave_room(c, rid); }},
+      {M::kResume, [](const M& m) -> const std::string& { return m.resume().room_code(); },
+       [](Room& r, const C& c, std::uint64_t rid, const M& m, T) { r.on_resume(c, rid, m.resume()); }},
+      {M::kClaimHost, [](const M& m) -> const std::string& { return m.claim_host().room_code(); },
+       [](Room& r, const C& c, std::uint64_t rid, const M& m, T) { r.on_claim_host(c, rid, m.claim_host()); }},
+      {M::kStartMatch, [](const M& m) -> const std::string& { return m.start_match().room_code(); },
+       [](Room& r, const C& c, std::uint64_t rid, const M&, T) { r.on_start(c, rid); }},
+      {M::kSubmitAction, [](const M& m) -> const std::string& { return m.submit_action().room_code(); },
+       [](Room& r, const C& c, std::uint64_t rid, const M& m, T received) {
+         r.on_submit(c, rid, m.submit_action(), received);
+       }},
+      {M::kSync, [](const M& m) -> const std::string& { return m.sync().room_code(); },
+       [](Room& r, const C& c, std::uint64_t rid, const M& m, T) { r.on_sync(c, rid, m.sync()); }},
+      {M::kAddBot, [](const M& m) -> const std::string& { return m.add_bot().room_code(); },
+       [](Room& r, const C& c, std::uint64_t rid, const M& m, T) { r.on_add_bot(c, rid, m.add_bot()); }},
+      {M::kSendChat, [](const M& m) -> const std::string& { return m.send_chat().room_code(); },
+       [](Room& r, const C& c, std::uint64_t rid, const M& m, T) { r.on_send_chat(c, rid, m.send_chat()); }},
+      {M::kKickMember, [](const M& m) -> const std::string& { return m.kick_member().room_code(); },
+       [](Room& r, const C& c, std::uint64_t rid, const M& m, T) { r.on_kick(c, rid, m.kick_member()); }},
+      {M::kLockRoom, [](const M& m) -> const std::string& { return m.lock_room().room_code(); },
+       [](Room& r, const C& c, std::uint64_t rid, const M& m, T) { r.on_lock(c, rid, m.lock_room()); }},
+      {M::kTransferHost, [](const M& m) -> const std::string& { return m.transfer_host().room_code(); },
+       [](Room& r, const C& c, std::uint64_t rid, const M& m, T) { r.on_transfer_host(c, rid, m.transfer_host()); }},
+      {M::kUpdateRoom, [](const M& m) -> const std::string& { return m.update_room().room_code(); },
+       [](Room& r, const C& c, std::uint64_t rid, const M& m, T) { r.on_update_room(c, rid, m.update_room()); }},
+      {M::kRematch, [](const M& m) -> const std::string& { return m.rematch().room_code(); },
+       [](Room& r, const C& c, std::uint64_t rid, const M&, T) { r.on_rematch(c, rid); }},
+  };
+  return table;
+}
+
+const Room::Request* Room::request_for(v1::ClientMessage::BodyCase body) {
+  for (const Request& request : requests()) {
+    if (request.body == body) return &request;
+  }
+  return nullptr;
+}
+
+const std::string* Room::room_code_of(const v1::ClientMessage& message) {
+  const Request* request = request_for(message.body_case());
+  return request ? &request->room_code(message) : nullptr;
+}
+
+void Room::dispatch(const std::shared_ptr<Client>& client, std::uint64_t rid, const v1::ClientMessage& message,
+                    Clock::time_point received) {
+  const Request* request = request_for(message.body_case());
+  if (!request) return reply_error(client, rid, v1::UNKNOWN_MESSAGE, "not a room request");
+  request->handle(*this, client, rid, message, received);
+}
+
+void Room::disconnected(std::uint64_t client_id) {
+  asio::post(strand_, [self = shared_from_this(), client_id] {
+    auto it = self->members_.find(client_id);
+    if (it == self->members_.end()) return;
+    const int seat = it->second.seat;
+    self->members_.erase(it);
+    if (seat >= 0 && self->seats_[seat].client_id == client_id) {
+      self->seats_[seat].client_id = 0;
+      spdlog::info("room {} seat {}: disconnected", self->code(), seat);
+      self->seat_absent(seat);
+    }
+    self->broadcast_room();
+  });
+}
+
+void Room::close_all() {
+  asio::post(strand_, [self = shared_from_this()] {
+    for (auto& [id, m] : self->members_) {
+      if (auto c = m.client.lock()) c->close(1001, "server shutting down");
+    }
+  });
+}
+
+// --- Membership and seats -------------------------------------------------------
+
+Room::Member* Room::member(std::uint64_t client_id) {
+  auto it = members_.find(client_id);
+  return it == members_.end() ? nullptr : &it->second;
+}
+
+void Room::add_member(const std::shared_ptr<Client>& c, int seat, bool host, const std::string& name) {
+  Member& m = members_[c->client_id()];
+  if (m.member_id == 0) m.member_id = next_member_id_++;
+  m.client = c;
+  m.seat = seat;
+  m.host = m.host || host;
+  m.display_name = name;
+  c->joined_room(code());
+}
+
+bool Room::check_password(const std::string& password) const {
+  return record_.password_hash.empty() || sha256_hex(code() + ":" + password) == record_.password_hash;
+}
+
+void Room::on_join(const std::shared_ptr<Client>& c, std::uint64_t rid, const v1::JoinRoom& m) {
+  Member* existing = member(c->client_id());
+  const v1::SpectatorPolicy policy = spectator_policy();
+  if (!existing && settings_.locked()) return reply_error(c, rid, v1::ROOM_LOCKED, "the host locked this room");
+  if (!existing && policy == v1::SPECTATORS_NONE && status_ != Status::kOpen) {
+    return reply_error(c, rid, v1::SPECTATORS_FORBIDDEN, "this room allows no spectators and its match has begun");
+  }
+  // SPECTATORS_OPEN admits watchers without the password; a seat needs it.
+  const bool password_given = check_password(m.password());
+  if (!password_given && policy != v1::SPECTATORS_OPEN) {
+    return reply_error(c, rid, v1::WRONG_PASSWORD, "wrong password for this room");
+  }
+  const std::string name = m.display_name().empty() ? "Player" : m.display_name();
+  if (existing) {
+    existing->display_name = name;
+    existing->password_given = existing->password_given || password_given;
+  } else {
+    add_member(c, -1, false, name);
+    member(c->client_id())->password_given = password_given;
+    spdlog::info("room {}: '{}' joined", code(), escape_user_text(name));
+  }
+  reply_room(c, rid);
+  const int seat = member(c->client_id())->seat;
+  if (runner_ && (seat >= 0 || spectators_see_match())) send_match(c, 0, seat, 0);
+  send_chat_history(c);
+  broadcast_room();
+}
+
+void Room::on_take_seat(const std::shared_ptr<Client>& c, std::uint64_t rid, const v1::TakeSeat& m) {
+  Member* me = member(c->client_id());
+  if (!me) return reply_error(c, rid, v1::NOT_IN_ROOM, "join the room first");
+  if (status_ != Status::kOpen) return reply_error(c, rid, v1::ALREADY_STARTED, "the match has started");
+  if (me->seat >= 0)
+    return reply_error(c, rid, v1::INVALID_ARGUMENT, "you already hold seat " + std::to_string(me->seat));
+  if (!me->password_given) {
+    return reply_error(c, rid, v1::WRONG_PASSWORD, "join again with the room password to take a seat");
+  }
+  const auto picked = pick_seat(c, rid, m.seat());
+  if (!picked) return;
+  const int seat = *picked;
+  // Reserve now; confirm once stored.
+  const std::string token = new_secret_token();
+  SeatSlot& slot = seats_[seat];
+  slot = SeatSlot{true, me->display_name, sha256_hex(token), c->client_id(), ""};
+  me->seat = seat;
+  services_.store.upsert_seat(persistence::SeatRecord{code(), seat, slot.display_name, slot.token_hash, ""},
+                              on_strand([this, c, rid, seat, token](bool ok, const std::string& error) {
+                                if (!ok) {
+                                  spdlog::error("room {} seat {}: could not be stored: {}", code(), seat, error);
+                                  seats_[seat] = SeatSlot{};
+                                  if (Member* again = member(c->client_id())) again->seat = -1;
+                                  return reply_error(c, rid, v1::INTERNAL, "the seat could not be stored");
+                                }
+                                update_summary();
+                                v1::ServerMessage reply_message;
+                                auto* taken = reply_message.mutable_seat_taken();
+                                *taken->mutable_room() = room_info(c->client_id());
+                                taken->set_seat(seat);
+                                taken->set_seat_token(token);
+                                reply(c, rid, std::move(reply_message));
+                                spdlog::info("room {} seat {}: taken by '{}'", code(), seat,
+                                             escape_user_text(seats_[seat].display_name));
+                                broadcast_room();
+                              }));
+}
+
+void Room::on_leave_seat(const std::shared_ptr<Client>& c, std::uint64_t rid) {
+  Member* me = member(c->client_id());
+  if (!me) return reply_error(c, rid, v1::NOT_IN_ROOM, "join the room first");
+  if (me->seat < 0) return reply_error(c, rid, v1::NOT_SEATED, "you hold no seat");
+  if (status_ != Status::kOpen)
+    return reply_error(c, rid, v1::ALREADY_STARTED, "seats are kept once the match has started");
+  const int seat = me->seat;
+  services_.store.delete_seat(code(), seat, on_strand([this, c, rid, seat](bool ok, const std::string& error) {
+                                if (!ok) {
+                                  spdlog::error("room {} seat {}: release not stored: {}", code(), seat, error);
+                                  return reply_error(c, rid, v1::INTERNAL, "the seat could not be released");
+                                }
+                                seats_[seat] = SeatSlot{};
+                                if (Member* again = member(c->client_id())) again->seat = -1;
+                                update_summary();
+                                reply_room(c, rid);
+                                spdlog::info("room {} seat {}: released", code(), seat);
+                                broadcast_room();
+                              }));
+}
+
+void Room::on_leave_room(const std::shared_ptr<Client>& c, std::uint64_t rid) {
+  Member* me = member(c->client_id());
+  if (!me) return reply_error(c, rid, v1::NOT_IN_ROOM, "you are not in this room");
+  const int seat = me->seat;
+  members_.erase(c->client_id());
+  c->left_room(code());
+  if (seat >= 0) {
+    if (status_ == Status::kOpen) {
+      // Before the start the seat is given back; afterwards it stays the
+      // player's (he can resume it with his token).
+      seats_[seat] = SeatSlot{};
+      services_.store.delete_seat(code(), seat, [room = code(), seat](bool ok, const std::string& error) {
+        if (!ok) spdlog::error("room {} seat {}: release not stored: {}", room, seat, error);
+      });
+    } else if (seats_[seat].client_id == c->client_id()) {
+      seats_[seat].client_id = 0;
+      seat_absent(seat);
+    }
+  }
+  v1::ServerMessage reply_message;
+  reply_message.mutable_ok();
+  reply(c, rid, std::move(reply_message));
+  broadcast_room();
+}
+
+void Room::on_resume(const std::shared_ptr<Client>& c, std::uint64_t rid, const v1::Resume& m) {
+  const std::string hash = sha256_hex(m.seat_token());
+  int seat = -1;
+  for (std::size_t i = 0; i < seats_.size(); ++i) {
+    if (seats_[i].taken && seats_[i].token_hash == hash) seat = static_cast<int>(i);
+  }
+  if (seat < 0) return reply_error(c, rid, v1::INVALID_TOKEN, "that seat token is not valid for this room");
+  Member* me = member(c->client_id());
+  if (me && me->seat >= 0 && me->seat != seat) {
+    return reply_error(c, rid, v1::INVALID_ARGUMENT, "this connection already holds seat " + std::to_string(me->seat));
+  }
+  SeatSlot& slot = seats_[seat];
+  if (slot.client_id != 0 && slot.client_id != c->client_id()) {
+    // The newest connection wins; the old one is told why it is closed.
+    if (auto old = members_.find(slot.client_id); old != members_.end()) {
+      if (auto old_client = old->second.client.lock()) {
+        old_client->left_room(code());
+        old_client->close(kCloseSeatResumedElsewhere, "seat resumed on another connection");
+      }
+      members_.erase(old);
+    }
+  }
+  slot.client_id = c->client_id();
+  add_member(c, seat, me && me->host, slot.display_name);
+  seat_returned(seat);
+  spdlog::info("room {} seat {}: resumed", code(), seat);
+  reply_room(c, rid);
+  if (runner_) send_match(c, 0, seat, m.last_version());
+  send_chat_history(c);
+  broadcast_room();
+}
+
+void Room::on_claim_host(const std::shared_ptr<Client>& c, std::uint64_t rid, const v1::ClaimHost& m) {
+  if (sha256_hex(m.host_token()) != record_.host_token_hash) {
+    return reply_error(c, rid, v1::INVALID_TOKEN, "that host token is not valid for this room");
+  }
+  Member* me = member(c->client_id());
+  const std::string& name = m.display_name();
+  if (me) {
+    me->host = true;
+    if (!name.empty()) me->display_name = name;
+  } else {
+    add_member(c, -1, true, name.empty() ? "Host" : name);
+  }
+  reply_room(c, rid);
+  if (!me && runner_ && spectators_see_match()) send_match(c, 0, -1, 0);
+  send_chat_history(c);
+  broadcast_room();  // the others see the host (and his name) come back
+}
+
+// --- The match -----------------------------------------------------------------
+
+void Room::on_start(const std::shared_ptr<Client>& c, std::uint64_t rid) {
+  Member* me = member(c->client_id());
+  if (!me) return reply_error(c, rid, v1::NOT_IN_ROOM, "join the room first");
+  if (!me->host) return reply_error(c, rid, v1::NOT_HOST, "only the host can start the match");
+  if (status_ != Status::kOpen) return reply_error(c, rid, v1::ALREADY_STARTED, "the match has already started");
+  for (const SeatSlot& s : seats_) {
+    if (!s.taken) return reply_error(c, rid, v1::SEATS_NOT_FILLED, "every seat needs a player before the start");
+  }
+  start_match(c, rid);
+}
+
+void Room::start_match(const std::shared_ptr<Client>& c, std::uint64_t rid) {
+  const std::uint64_t seed =
+      services_.config.insecure_fixed_seed != 0 ? services_.config.insecure_fixed_seed : new_seed();
+  // Fairness (docs/fairness.md): the salt makes the published commitment
+  // unguessable; the secret seed, never published, feeds what a game keeps
+  // hidden even after the end (GameInfo.secret_randomness). With a fixed
+  // test seed everything is fixed (the salt too, so that runs send identical
+  // bytes) and there is no secret stream, so the match is the rules' own.
+  const bool fixed = services_.config.insecure_fixed_seed != 0;
+  const std::string seed_salt =
+      fixed ? sha256_hex("brethren-insecure-salt:" + std::to_string(seed)) : new_secret_token();
+  std::uint64_t secret_seed = 0;
+  while (!fixed && secret_seed == 0) secret_seed = new_seed();
+  auto created = game_.new_match(rules::MatchSetup{options_, record_.seat_count, seed, secret_seed});
+  if (!created) return reply_error(c, rid, to_protocol_error(created.error().code), created.error().message);
+  const Status before = status_;
+  status_ = Status::kStarting;
+  persistence::MatchRecord match{services_.store.next_match_id(),
+                                 code(),
+                                 record_.game_id,
+                                 record_.options,
+                                 seed,
+                                 record_.seat_count,
+                                 persistence::MatchStatus::kLive,
+                                 unix_millis(),
+                                 0,
+                                 seed_salt,
+                                 secret_seed,
+                                 0};
+  match.first_deadline_ms = decision_deadline_from_now(**created);
+  match.rules_version = game_.rules_version();
+  auto holder = std::make_shared<std::unique_ptr<rules::State>>(std::move(created).value());
+  // The match and the room's new status commit together: a match row
+  // without its room playing would come back as the room's match after a
+  // restart although nobody was told it had started.
+  persistence::Store::Unit unit;
+  unit.insert_match(match).set_room_status(code(), persistence::RoomStatus::kPlaying, unix_millis());
+  services_.store.commit_unit(std::move(unit),
+                              on_strand([this, c, rid, holder, before, match](bool ok, const std::string& error) {
+                                if (!ok) {
+                                  spdlog::error("room {}: match start not stored: {}", code(), error);
+                                  status_ = before;
+                                  return reply_error(c, rid, v1::INTERNAL, "the match could not be stored");
+                                }
+                                make_runner(match, std::move(*holder), {});
+                                broadcast_version_ = 0;
+                                status_ = Status::kPlaying;
+                                ++services_.metrics.live_matches;
+                                update_summary();
+                                spdlog::info("room {}: match {} started", code(), match.id);
+                                reply_room(c, rid);
+                                broadcast_room();
+                                run_match(match.first_deadline_ms);
+                              }));
+}
+
+void Room::on_submit(const std::shared_ptr<Client>& c, std::uint64_t rid, const v1::SubmitAction& m,
+                     Clock::time_point received) {
+  Member* me = member(c->client_id());
+  if (!me) return reply_error(c, rid, v1::NOT_IN_ROOM, "join the room first");
+  if (status_ == Status::kFinished) return reply_error(c, rid, v1::GAME_OVER, "the match has ended");
+  if (!runner_) return reply_error(c, rid, v1::NOT_STARTED, "the match has not started");
+  if (me->seat < 0) return reply_error(c, rid, v1::NOT_SEATED, "spectators cannot play");
+  if (services_.shutting_down) return reply_error(c, rid, v1::SHUTTING_DOWN, "the server is shutting down");
+  runner_->submit(c, rid, me->seat, m.action(), received);
+}
+
+std::int64_t Room::decision_deadline_from_now(const rules::State& state) const {
+  return MatchRunner::decision_deadline(state, record_.turn_time_limit_ms, unix_millis());
+}
+
+std::string Room::autopilot_kind() const {
+  if (!settings_.autopilot_bot().empty()) return settings_.autopilot_bot();
+  return strongest_bot_kind(services_, record_.game_id);
+}
+
+MatchRunner::SeatBot Room::seat_bot(const std::string& kind) const {
+  MatchRunner::SeatBot bot;
+  const std::string game = record_.game_id;
+  if (services_.make_search_bot && services_.make_search_bot(game, kind, 0)) {
+    // Each decision gets its own search bot; the quick stand-in is the
+    // strongest quick bot (the game's heuristic).
+    bot.make_search = [&services = services_, game, kind] { return services.make_search_bot(game, kind, new_seed()); };
+    bot.quick = services_.make_bot(game, strongest_quick_bot_kind(services_, game), new_seed());
+  } else {
+    bot.quick = services_.make_bot(game, kind, new_seed());
+  }
+  return bot;
+}
+
+void Room::on_add_bot(const std::shared_ptr<Client>& c, std::uint64_t rid, const v1::AddBot& m) {
+  Member* me = member(c->client_id());
+  if (!me) return reply_error(c, rid, v1::NOT_IN_ROOM, "join the room first");
+  if (!me->host) return reply_error(c, rid, v1::NOT_HOST, "only the host can add bots");
+  if (status_ != Status::kOpen) return reply_error(c, rid, v1::ALREADY_STARTED, "the match has started");
+  std::string kind = m.kind();
+  if (kind.empty()) kind = strongest_bot_kind(services_, record_.game_id);
+  if (!offers_bot_kind(services_, record_.game_id, kind)) {
+    return reply_error(c, rid, v1::INVALID_ARGUMENT,
+                       "no '" + escape_user_text(kind) + "' bot for " + record_.game_id + "; " +
+                           bot_kinds_text(services_, record_.game_id));
+  }
+  const auto picked = pick_seat(c, rid, m.seat());
+  if (!picked) return;
+  const int seat = *picked;
+  seats_[seat] = SeatSlot{true, "Bot (" + kind + ")", "", 0, kind};
+  services_.store.upsert_seat(persistence::SeatRecord{code(), seat, seats_[seat].display_name, "", kind},
+                              on_strand([this, c, rid, seat](bool ok, const std::string& error) {
+                                if (!ok) {
+                                  spdlog::error("room {} seat {}: bot not stored: {}", code(), seat, error);
+                                  seats_[seat] = SeatSlot{};
+                                  return reply_error(c, rid, v1::INTERNAL, "the bot seat could not be stored");
+                                }
+                                update_summary();
+                                spdlog::info("room {} seat {}: {} bot added", code(), seat, seats_[seat].bot_kind);
+                                reply_room(c, rid);
+                                broadcast_room();
+                              }));
+}
+
+void Room::make_runner(persistence::MatchRecord match, std::unique_ptr<rules::State> state,
+                       std::vector<rules::LoggedAction> log) {
+  MatchRunner::Context context{game_,      *this, *this, *this, services_.metrics, code(), record_.turn_time_limit_ms,
+                               new_seed(), this};
+  runner_ = std::make_unique<MatchRunner>(std::move(context), std::move(match), std::move(state), std::move(log));
+  for (std::size_t s = 0; s < seats_.size(); ++s) {
+    if (!seats_[s].bot_kind.empty()) {
+      runner_->set_bot(static_cast<int>(s), seat_bot(seats_[s].bot_kind));
+    } else if (on_autopilot(static_cast<int>(s))) {
+      runner_->set_bot(static_cast<int>(s), seat_bot(autopilot_kind()));
+    }
+  }
+}
+
+void Room::on_sync(const std::shared_ptr<Client>& c, std::uint64_t rid, const v1::Sync& m) {
+  Member* me = member(c->client_id());
+  if (!me) return reply_error(c, rid, v1::NOT_IN_ROOM, "join the room first");
+  if (!runner_) return reply_error(c, rid, v1::NOT_STARTED, "the match has not started");
+  if (me->seat < 0 && !spectators_see_match()) {
+    return reply_error(c, rid, v1::SPECTATORS_FORBIDDEN, "this room shows its match to seated players only");
+  }
+  send_match(c, rid, me->seat, m.last_version());
+}
+
+// --- Sending -------------------------------------------------------------------
+
+void Room::reply(const std::shared_ptr<Client>& c, std::uint64_t rid, v1::ServerMessage message) {
+  message.set_request_id(rid);
+  c->deliver(std::move(message));
+}
+
+void Room::reply_error(const std::shared_ptr<Client>& c, std::uint64_t rid, v1::ErrorCode code, std::string text) {
+  server::reply_error(*c, services_.metrics, rid, code, std::move(text));
+}
+
+void Room::reply_room(const std::shared_ptr<Client>& c, std::uint64_t rid) {
+  v1::ServerMessage m;
+  *m.mutable_room() = room_info(c->client_id());
+  reply(c, rid, std::move(m));
+}
+
+std::optional<int> Room::pick_seat(const std::shared_ptr<Client>& c, std::uint64_t rid, int requested) {
+  if (requested == -1) {
+    for (std::size_t i = 0; i < seats_.size(); ++i) {
+      if (!seats_[i].taken) return static_cast<int>(i);
+    }
+    reply_error(c, rid, v1::ROOM_FULL, "every seat is taken");
+    return std::nullopt;
+  }
+  if (requested < 0 || requested >= static_cast<int>(seats_.size())) {
+    reply_error(c, rid, v1::INVALID_ARGUMENT,
+                "no seat " + std::to_string(requested) + "; seats are numbered 0 to " +
+                    std::to_string(seats_.size() - 1) + ", or -1 for any");
+    return std::nullopt;
+  }
+  if (seats_[requested].taken) {
+    reply_error(c, rid, v1::SEAT_TAKEN, "seat " + std::to_string(requested) + " is taken");
+    return std::nullopt;
+  }
+  return requested;
+}
+
+Room::Status Room::status_of(persistence::RoomStatus stored) {
+  switch (stored) {
+    case persistence::RoomStatus::kPlaying: return Status::kPlaying;
+    case persistence::RoomStatus::kFinished: return Status::kFinished;
+    default: return Status::kOpen;
+  }
+}
+
+v1::RoomStatus Room::wire_status(Status status) {
+  switch (status) {
+    case Status::kOpen:
+    case Status::kStarting: return v1::ROOM_STATUS_OPEN;
+    case Status::kPlaying: return v1::ROOM_STATUS_PLAYING;
+    case Status::kFinished: return v1::ROOM_STATUS_FINISHED;
+  }
+  return v1::ROOM_STATUS_OPEN;
+}
+
+void Room::run_match(std::int64_t deadline) {
+  watch_absent_seats();
+  // The clock before the views (they carry its deadline), the bots after
+  // them (a bot's move is applied at once, committed later).
+  runner_->start(deadline);
+  broadcast_match();
+  runner_->wake_bots();
+}
+
+void Room::send_match(const std::shared_ptr<Client>& c, std::uint64_t rid, int seat, std::uint64_t after_version) {
+  v1::ServerMessage m;
+  m.set_request_id(rid);
+  *m.mutable_match_update() =
+      build_match_update(code(), runner_->state(), seat, after_version, services_.config.max_event_gap);
+  m.mutable_match_update()->set_deadline_unix_ms(runner_->deadline_unix_ms());
+  m.mutable_match_update()->set_match_id(match_id());
+  c->deliver(std::move(m));
+}
+
+void Room::broadcast_match(const std::shared_ptr<Client>& mover, v1::ServerMessage ack) {
+  // One update per distinct seat (and one for all spectators), built once;
+  // its last recipient takes it, the others get copies (with 4 seats and no
+  // spectators: no copy at all, which the saturation profile asked for).
+  std::map<int, std::vector<std::shared_ptr<Client>>> recipients;
+  const bool to_spectators = spectators_see_match();
+  for (auto& [id, m] : members_) {
+    if (m.seat < 0 && !to_spectators) continue;
+    if (auto c = m.client.lock()) recipients[m.seat].push_back(std::move(c));
+  }
+  bool acknowledged = false;
+  for (auto& [seat, clients] : recipients) {
+    v1::ServerMessage message;
+    *message.mutable_match_update() =
+        build_match_update(code(), runner_->state(), seat, broadcast_version_, services_.config.max_event_gap);
+    message.mutable_match_update()->set_deadline_unix_ms(runner_->deadline_unix_ms());
+    message.mutable_match_update()->set_match_id(match_id());
+    const std::size_t last = clients.size() - 1;
+    for (std::size_t i = 0; i <= last; ++i) {
+      v1::ServerMessage copy = i == last ? std::move(message) : message;
+      if (mover && clients[i] == mover) {
+        std::vector<v1::ServerMessage> both(2);
+        both[0] = std::move(ack);
+        both[1] = std::move(copy);
+        clients[i]->deliver_all(std::move(both));
+        acknowledged = true;
+      } else {
+        clients[i]->deliver(std::move(copy));
+      }
+    }
+  }
+  // A mover who is no longer a member (left meanwhile) still hears of his move.
+  if (mover && !acknowledged) mover->deliver(std::move(ack));
+  broadcast_version_ = runner_->state().version();
+}
+
+v1::RoomInfo Room::room_info(std::uint64_t for_client) const {
+  v1::RoomInfo info;
+  info.set_room_code(code());
+  info.set_game_id(record_.game_id);
+  *info.mutable_options() = options_;
+  info.set_public_(record_.is_public);
+  info.set_has_password(!record_.password_hash.empty());
+  info.set_seat_count(record_.seat_count);
+  info.set_turn_time_limit_ms(static_cast<std::uint32_t>(record_.turn_time_limit_ms));
+  *info.mutable_settings() = settings_;
+  for (std::size_t i = 0; i < seats_.size(); ++i) {
+    auto* s = info.add_seats();
+    s->set_seat(static_cast<int>(i));
+    s->set_taken(seats_[i].taken);
+    s->set_display_name(seats_[i].display_name);
+    s->set_connected(seats_[i].client_id != 0 || !seats_[i].bot_kind.empty());
+    s->set_bot(seats_[i].bot_kind);
+    s->set_autopilot(on_autopilot(static_cast<int>(i)));
+  }
+  info.set_status(wire_status(status_));
+  int spectators = 0;
+  for (const auto& [id, m] : members_) spectators += m.seat < 0 ? 1 : 0;
+  info.set_spectator_count(spectators);
+  // Members in joining order (member ids only grow).
+  std::vector<const Member*> ordered;
+  for (const auto& [id, m] : members_) ordered.push_back(&m);
+  std::sort(ordered.begin(), ordered.end(),
+            [](const Member* a, const Member* b) { return a->member_id < b->member_id; });
+  for (const Member* m : ordered) {
+    auto* mi = info.add_members();
+    mi->set_member_id(m->member_id);
+    mi->set_display_name(m->display_name);
+    mi->set_seat(m->seat);
+    mi->set_host(m->host);
+  }
+  // The commitment from the start; the seed once the match has ended.
+  if (runner_) {
+    const auto& match = runner_->match();
+    *info.mutable_match() =
+        fairness::public_match_info(match.id, match.seed, match.seed_salt, status_ == Status::kFinished);
+  }
+  auto it = members_.find(for_client);
+  if (it != members_.end()) info.set_your_member_id(it->second.member_id);
+  info.set_your_seat(it == members_.end() ? -1 : it->second.seat);
+  info.set_you_are_host(it != members_.end() && it->second.host);
+  return info;
+}
+
+void Room::broadcast_room() {
+  for (auto& [id, m] : members_) {
+    if (auto c = m.client.lock()) {
+      v1::ServerMessage message;
+      *message.mutable_room() = room_info(id);
+      c->deliver(std::move(message));
+    }
+  }
+  update_summary();
+}
+
+void Room::update_summary() {
+  v1::RoomSummary s;
+  s.set_room_code(code());
+  s.set_game_id(record_.game_id);
+  s.set_seat_count(record_.seat_count);
+  int taken = 0;
+  for (const SeatSlot& slot : seats_) taken += slot.taken ? 1 : 0;
+  s.set_seats_taken(taken);
+  s.set_has_password(!record_.password_hash.empty());
+  s.set_status(wire_status(status_));
+  std::lock_guard lock(summary_mutex_);
+  summary_ = std::move(s);
+  listed_ = record_.is_public;
+}
+
+v1::RoomSummary Room::summary() const {
+  std::lock_guard lock(summary_mutex_);
+  return summary_;
+}
+
+bool Room::listed() const {
+  // UpdateRoom may change it on the strand while ListRooms reads it.
+  std::lock_guard lock(summary_mutex_);
+  return listed_;
+}
+
+// --- Recovery ------------------------------------------------------------------
+
+Room::Clock::time_point Room::steady_time_of(std::int64_t unix_ms) {
+  const std::int64_t ago_ms = std::max<std::int64_t>(0, unix_millis() - unix_ms);
+  return Clock::now() - std::chrono::milliseconds(ago_ms);
+}
+
+void Room::restore_seat(const persistence::SeatRecord& seat) {
+  if (seat.seat < 0 || seat.seat >= static_cast<int>(seats_.size())) return;
+  seats_[seat.seat] = SeatSlot{true, seat.display_name, seat.token_hash, 0, seat.bot_kind};
+  update_summary();
+}
+
+bool Room::restore_match(const persistence::MatchRecord& match, const std::vector<persistence::ActionRecord>& actions,
+                         const std::string& final_state, std::string& error) {
+  if (!final_state.empty()) {
+    // The log was discarded at the end (action_log_secret); the final state stands alone.
+    auto state = game_.deserialize(final_state);
+    if (!state) {
+      error = state.error().message;
+      return false;
+    }
+    make_runner(match, std::move(state).value(), {});
+    broadcast_version_ = runner_->state().version();
+    status_ = Status::kFinished;
+    last_occupied_ = steady_time_of(match.finished_at);
+    update_summary();
+    return true;
+  }
+  auto log = parse_action_log(actions);
+  if (!log) {
+    error = log.error().message;
+    return false;
+  }
+  auto state = replay_stored(game_, match, log.value());
+  if (!state) {
+    error = state.error().message;
+    return false;
+  }
+  make_runner(match, std::move(state).value(), std::move(log).value());
+  broadcast_version_ = runner_->state().version();
+  status_ = runner_->finished() ? Status::kFinished : Status::kPlaying;
+  if (status_ == Status::kFinished) last_occupied_ = steady_time_of(match.finished_at);
+  if (status_ == Status::kPlaying) {
+    ++services_.metrics.live_matches;
+    // The stored deadline of the pending decision holds across the restart
+    // (one already past runs out at once). Rows from before deadlines were
+    // stored say 0: those get a full decision time from the restart. Every
+    // player is away after a restart, so the autopilot watch starts again;
+    // the bots pick up where they were.
+    std::int64_t deadline = actions.empty() ? match.first_deadline_ms : actions.back().deadline_ms;
+    asio::post(strand_, [self = shared_from_this(), deadline]() mutable {
+      if (deadline == 0) deadline = self->decision_deadline_from_now(self->runner_->state());
+      self->run_match(deadline);
+    });
+  }
+  update_summary();
+  return true;
+}
+
+}  // namespace brethren::server

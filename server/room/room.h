@@ -1,0 +1,296 @@
+// One room: its seats, members, chat and host controls, and the runner of
+// its match (server/match/match_runner.h: moves, commits, clock, bots). Every
+// member function that touches this state runs on the room's strand; the
+// public entry points post there. The room gives its runner the store, the
+// strand's timers and its members (MatchStore, MatchClock, MatchObserver).
+#pragma once
+
+#include <boost/asio/post.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/strand.hpp>
+#include <chrono>
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "brethren/v1/protocol.pb.h"
+#include "persistence/records.h"
+#include "rules/core/game.h"
+#include "server/match/client.h"
+#include "server/room/chat_log.h"
+#include "server/match/match_runner.h"
+#include "server/room/services.h"
+
+namespace brethren::server {
+
+class Room : public std::enable_shared_from_this<Room>,
+             private MatchStore,
+             private MatchClock,
+             private MatchObserver,
+             private MatchSearcher {
+ public:
+  using Clock = std::chrono::steady_clock;
+
+  Room(Services& services, const rules::Game& game, persistence::RoomRecord record);
+
+  const std::string& code() const { return record_.code; }
+
+  // Stores the new room, then answers the creator (who becomes its host and
+  // first member) with RoomCreated.
+  void create(std::shared_ptr<Client> creator, std::uint64_t request_id, std::string host_token,
+              std::string display_name);
+  // A request naming this room.
+  void handle(std::shared_ptr<Client> client, std::uint64_t request_id, v1::ClientMessage message,
+              Clock::time_point received);
+  // The connection closed.
+  void disconnected(std::uint64_t client_id);
+  // Shutdown: close every member connection with 1001.
+  void close_all();
+
+  // Expiry (server/room/room_expiry.cc), on the room's strand: when nobody is
+  // connected and the room has been idle longer than its kind allows, it is
+  // marked expired in the store (an unfinished match is marked abandoned),
+  // stops its timers, refuses requests with UNKNOWN_ROOM, and then calls
+  // `forget` (the directory drops it). Nothing happens while anyone is in
+  // the room or a commit is in flight.
+  struct ExpiryPolicy {
+    std::chrono::milliseconds idle_open{0};           // open room, nobody in it (0: never)
+    std::chrono::milliseconds finished_retention{0};  // finished room, from the end and the last member (0: never)
+    std::chrono::milliseconds abandoned_match{0};     // live match, no clock, no move, nobody in it (0: never)
+  };
+  void expire_if_idle(ExpiryPolicy policy, std::function<void()> forget);
+
+  // The room a room request names; nullptr for the connection's own
+  // requests (Hello, CreateRoom, ...).
+  static const std::string* room_code_of(const v1::ClientMessage& message);
+
+  // Thread-safe snapshot for ListRooms.
+  v1::RoomSummary summary() const;
+  bool listed() const;
+
+  // --- Start-up recovery, before the server accepts connections ----------
+  void restore_seat(const persistence::SeatRecord& seat);
+  // Rebuilds the match by replaying its stored log; false with a reason if
+  // the log does not replay.
+  // A non-empty final_state (stored when the log was discarded) is loaded
+  // instead.
+  bool restore_match(const persistence::MatchRecord& match, const std::vector<persistence::ActionRecord>& actions,
+                     const std::string& final_state, std::string& error);
+  // The room's stored chat (in seq order): its recent history and next seq.
+  void restore_chat(const std::vector<persistence::ChatRecord>& chat);
+  // Chat messages kept for ChatHistory (sent on JoinRoom / Resume /
+  // ClaimHost): enough to follow the conversation.
+  static constexpr std::size_t kChatHistorySize = ChatLog::kHistorySize;
+
+ private:
+  enum class Status { kOpen, kStarting, kPlaying, kFinished };
+  struct SeatSlot {
+    bool taken = false;
+    std::string display_name;
+    std::string token_hash;
+    std::uint64_t client_id = 0;  // 0: nobody connected on this seat
+    std::string bot_kind;         // non-empty: a server-side bot holds the seat
+  };
+  struct Member {
+    std::weak_ptr<Client> client;
+    std::uint32_t member_id = 0;  // public name within the room (MemberInfo)
+    int seat = -1;                // -1: not seated (spectator)
+    bool host = false;
+    std::string display_name;
+    // Gave the room password (or proved a token): may take a seat. False for
+    // a watcher admitted without it by SPECTATORS_OPEN.
+    bool password_given = true;
+    // When this member's recent chat messages were sent (rate limit).
+    std::deque<Clock::time_point> chat_sent;
+  };
+  // One room request: its ClientMessage body, the room code it names and
+  // its handler (room.cc, Room::requests()).
+  struct Request {
+    v1::ClientMessage::BodyCase body;
+    const std::string& (*room_code)(const v1::ClientMessage&);
+    void (*handle)(Room&, const std::shared_ptr<Client>&, std::uint64_t rid, const v1::ClientMessage&,
+                   Clock::time_point received);
+  };
+  static const std::vector<Request>& requests();
+  static const Request* request_for(v1::ClientMessage::BodyCase body);
+  // Request handlers (on the strand).
+  void dispatch(const std::shared_ptr<Client>& c, std::uint64_t rid, const v1::ClientMessage& message,
+                Clock::time_point received);
+  void on_join(const std::shared_ptr<Client>& c, std::uint64_t rid, const v1::JoinRoom& m);
+  void on_take_seat(const std::shared_ptr<Client>& c, std::uint64_t rid, const v1::TakeSeat& m);
+  void on_leave_seat(const std::shared_ptr<Client>& c, std::uint64_t rid);
+  void on_leave_room(const std::shared_ptr<Client>& c, std::uint64_t rid);
+  void on_resume(const std::shared_ptr<Client>& c, std::uint64_t rid, const v1::Resume& m);
+  void on_claim_host(const std::shared_ptr<Client>& c, std::uint64_t rid, const v1::ClaimHost& m);
+  void on_start(const std::shared_ptr<Client>& c, std::uint64_t rid);
+  // A new match on the room's seats (StartMatch, Rematch): fresh seed,
+  // stored, then announced; answers `rid` with RoomInfo.
+  void start_match(const std::shared_ptr<Client>& c, std::uint64_t rid);
+  void on_submit(const std::shared_ptr<Client>& c, std::uint64_t rid, const v1::SubmitAction& m,
+                 Clock::time_point received);
+  void on_sync(const std::shared_ptr<Client>& c, std::uint64_t rid, const v1::Sync& m);
+  void on_add_bot(const std::shared_ptr<Client>& c, std::uint64_t rid, const v1::AddBot& m);
+  // Chat (room_chat.cc).
+  void on_send_chat(const std::shared_ptr<Client>& c, std::uint64_t rid, const v1::SendChat& m);
+  void send_chat_history(const std::shared_ptr<Client>& c);
+  // Host controls (room_host.cc).
+  void on_kick(const std::shared_ptr<Client>& c, std::uint64_t rid, const v1::KickMember& m);
+  void kick_seat(const std::shared_ptr<Client>& c, std::uint64_t rid, int seat);
+  void on_lock(const std::shared_ptr<Client>& c, std::uint64_t rid, const v1::LockRoom& m);
+  void on_transfer_host(const std::shared_ptr<Client>& c, std::uint64_t rid, const v1::TransferHost& m);
+  void on_update_room(const std::shared_ptr<Client>& c, std::uint64_t rid, const v1::UpdateRoom& m);
+  void on_rematch(const std::shared_ptr<Client>& c, std::uint64_t rid);
+  // The host's request: the member, or nullptr after replying the error.
+  Member* host_member(const std::shared_ptr<Client>& c, std::uint64_t rid);
+  // Stores record_ (settings, options, seats, host token) and answers `rid`
+  // with RoomInfo and tells every member; on failure restores `before`.
+  void store_room_record(const std::shared_ptr<Client>& c, std::uint64_t rid, persistence::RoomRecord before);
+  // Removes a member at the host's word: told with Kicked, no longer a member.
+  void expel(std::uint64_t client_id, const std::string& reason);
+  // Spectator policy (room_host.cc): UNSPECIFIED resolved by the password.
+  v1::SpectatorPolicy spectator_policy() const;
+  // Whether an unseated member gets match updates.
+  bool spectators_see_match() const { return spectator_policy() != v1::SPECTATORS_NONE; }
+
+  // The match's runner for `state` (a new or restored match), its bots set
+  // from the seats; then runner_->start(deadline) runs it.
+  void make_runner(persistence::MatchRecord match, std::unique_ptr<rules::State> state,
+                   std::vector<rules::LoggedAction> log);
+  // The match's id, or 0 before the first match.
+  std::int64_t match_id() const { return runner_ ? runner_->match().id : 0; }
+
+  // Autopilot (server/room/room_autopilot.cc): a seated player away longer than
+  // the room's grace period is played by a bot until he resumes his seat.
+  void seat_absent(int seat);
+  void seat_returned(int seat);
+  void on_absence_expired(int seat, std::uint64_t generation);
+  // At a match's start or restore: every human seat without a connection.
+  void watch_absent_seats();
+  bool on_autopilot(int seat) const;
+
+  // When a decision starting now in `state` must be made by (Unix ms), or 0.
+  std::int64_t decision_deadline_from_now(const rules::State& state) const;
+  // The kind a person's seat gets when the server must play it (autopilot,
+  // a kicked player's seat): RoomSettings.autopilot_bot, else the strongest
+  // the server offers (bot_kinds.h, strongest_bot_kind).
+  std::string autopilot_kind() const;
+  // The runner's bot for a seat of that kind (a search bot with its quick
+  // stand-in, or a quick bot).
+  MatchRunner::SeatBot seat_bot(const std::string& kind) const;
+  // The runner's interfaces (room_match.cc): the store with the room's
+  // commit accounting, timers on the strand, views to the members.
+  void commit_move(persistence::ActionRecord action, std::optional<persistence::ResultRecord> result,
+                   MatchStore::Done done) override;
+  std::int64_t now_unix_ms() const override;
+  Clock::time_point now_steady() const override;
+  std::unique_ptr<MatchTimer> make_timer() override;
+  void match_advanced(std::shared_ptr<Client> mover, v1::ServerMessage ack) override;
+  void match_finished() override;
+  // Searches on the server's bot pool, their results posted to the strand.
+  std::unique_ptr<Search> search(std::unique_ptr<rules::State> state, int seat, std::unique_ptr<rules::SearchBot> bot,
+                                 MatchSearcher::Done done) override;
+  // Expiry (room_expiry.cc).
+  bool idle_too_long(const ExpiryPolicy& policy, Clock::time_point now) const;
+  // A stored Unix time on the steady clock (a time from before a restart).
+  static Clock::time_point steady_time_of(std::int64_t unix_ms);
+
+  // The seat a TakeSeat or AddBot names (-1: the first free one); nullopt
+  // once the refusal is replied.
+  std::optional<int> pick_seat(const std::shared_ptr<Client>& c, std::uint64_t rid, int requested);
+  // Runs the match the runner holds, at its start and after a restore: the
+  // absent seats watched, the clock, the views, then the bots.
+  void run_match(std::int64_t deadline);
+  // The room's status as stored and as the protocol says it.
+  static Status status_of(persistence::RoomStatus stored);
+  static v1::RoomStatus wire_status(Status status);
+
+  // Sending.
+  void reply(const std::shared_ptr<Client>& c, std::uint64_t rid, v1::ServerMessage message);
+  // Answers `rid` with the room as `c` sees it (RoomInfo).
+  void reply_room(const std::shared_ptr<Client>& c, std::uint64_t rid);
+  void reply_error(const std::shared_ptr<Client>& c, std::uint64_t rid, v1::ErrorCode code, std::string text);
+  v1::RoomInfo room_info(std::uint64_t for_client) const;
+  void broadcast_room();
+  // Events since the last broadcast + current views; `ack` to `mover` (if
+  // any) in the same write as its view.
+  void broadcast_match(const std::shared_ptr<Client>& mover = nullptr, v1::ServerMessage ack = {});
+  void send_match(const std::shared_ptr<Client>& c, std::uint64_t rid, int seat, std::uint64_t after_version);
+
+  Member* member(std::uint64_t client_id);
+  void add_member(const std::shared_ptr<Client>& c, int seat, bool host, const std::string& name);
+  bool check_password(const std::string& password) const;
+  void update_summary();
+  // Runs `fn` on the strand once the store has committed (ok) or failed.
+  template <class Fn>
+  persistence::Store::Done on_strand(Fn fn);
+
+  Services& services_;
+  const rules::Game& game_;
+  persistence::RoomRecord record_;
+  v1::GameOptions options_;
+  v1::RoomSettings settings_;
+  std::uint32_t next_member_id_ = 1;
+  boost::asio::strand<boost::asio::io_context::executor_type> strand_;
+
+  Status status_ = Status::kOpen;
+  std::vector<SeatSlot> seats_;
+  std::unordered_map<std::uint64_t, Member> members_;
+
+  // The match, once started (kept after its end, until a rematch).
+  std::unique_ptr<MatchRunner> runner_;
+  std::uint64_t broadcast_version_ = 0;  // what the members have seen
+  struct Absence {
+    std::unique_ptr<boost::asio::steady_timer> timer;
+    std::uint64_t generation = 0;  // bumped on every return: stale expiries do nothing
+    bool autopilot = false;
+  };
+  std::vector<Absence> absences_;  // per seat
+
+  // Expiry: when somebody was last seen in the room (refreshed by each
+  // sweep that finds a member, and set to the end when the match ends); the
+  // runner knows when the last move was committed.
+  Clock::time_point last_occupied_ = Clock::now();
+  bool expiring_ = false;  // the expiry is being stored
+  bool expired_ = false;
+  // Requests that came while the expiry was being stored.
+  struct HeldRequest {
+    std::shared_ptr<Client> client;
+    std::uint64_t request_id;
+    v1::ClientMessage message;
+    Clock::time_point received;
+  };
+  std::vector<HeldRequest> held_requests_;
+
+  // The room's chat: the most recent messages (for ChatHistory) and the
+  // next message's seq.
+  ChatLog chat_;
+
+  mutable std::mutex summary_mutex_;
+  v1::RoomSummary summary_;
+  bool listed_ = false;
+};
+
+// In the header: the room's handlers live in several files (room*.cc).
+template <class Fn>
+persistence::Store::Done Room::on_strand(Fn fn) {
+  ++services_.metrics.commits_in_flight;
+  // Called once: the callback moves on to the strand (a move's carries its
+  // pending move).
+  return [self = shared_from_this(), fn = std::move(fn)](bool ok, const std::string& error) mutable {
+    boost::asio::post(self->strand_, [self, fn = std::move(fn), ok, error]() mutable {
+      fn(ok, error);
+      // After `fn`: the shutdown waits for this count to reach 0 before it
+      // closes the connections, so what `fn` delivers (a move's
+      // acknowledgement) is queued on each session ahead of the close.
+      --self->services_.metrics.commits_in_flight;
+    });
+  };
+}
+
+}  // namespace brethren::server

@@ -1,0 +1,77 @@
+// Rooms expire, so that rooms nobody uses do not pile up in memory and in
+// the lobby: an open room nobody is in, a finished room some time after its
+// end, and a match nobody plays any more (no clock, no bot, nobody in the
+// room). A match that runs on its own (clock, bots, autopilot) is never
+// expired. The store keeps the room as "expired" (recovery skips it) and
+// every finished match stays readable through the match history API.
+#include <spdlog/spdlog.h>
+
+#include <boost/asio/post.hpp>
+
+#include "server/room/room.h"
+#include "server/base/unix_time.h"
+
+namespace brethren::server {
+
+bool Room::idle_too_long(const ExpiryPolicy& policy, Clock::time_point now) const {
+  auto older_than = [now](Clock::time_point since, std::chrono::milliseconds limit) {
+    return limit.count() > 0 && now - since >= limit;
+  };
+  switch (status_) {
+    case Status::kOpen: return older_than(last_occupied_, policy.idle_open);
+    case Status::kFinished: return older_than(last_occupied_, policy.finished_retention);
+    case Status::kPlaying:
+      // A pending clock or a bot will move: the match runs, it is not abandoned.
+      if (!runner_ || runner_->busy()) return false;
+      return older_than(std::max(last_occupied_, runner_->last_move()), policy.abandoned_match);
+    case Status::kStarting: return false;
+  }
+  return false;
+}
+
+void Room::expire_if_idle(ExpiryPolicy policy, std::function<void()> forget) {
+  boost::asio::post(strand_, [self = shared_from_this(), policy, forget = std::move(forget)] {
+    if (self->expiring_ || self->expired_) return;
+    const auto now = Clock::now();
+    for (const auto& [id, m] : self->members_) {
+      if (!m.client.expired()) {
+        self->last_occupied_ = now;
+        return;
+      }
+    }
+    if (!self->idle_too_long(policy, now)) return;
+    self->expiring_ = true;
+    if (self->runner_) self->runner_->hold();
+    const bool abandoning = self->status_ == Status::kPlaying;
+    persistence::Store::Unit unit;
+    unit.set_room_status(self->code(), persistence::RoomStatus::kExpired, unix_millis());
+    if (abandoning) unit.set_match_status(self->match_id(), persistence::MatchStatus::kAbandoned);
+    self->services_.store.commit_unit(
+        std::move(unit), self->on_strand([self, abandoning, forget](bool ok, const std::string& error) {
+          self->expiring_ = false;
+          auto held = std::move(self->held_requests_);
+          self->held_requests_.clear();
+          if (!ok) {
+            // Still in play; the next sweep tries again.
+            spdlog::error("room {}: expiry not stored: {}", self->code(), error);
+            for (auto& r : held) self->dispatch(r.client, r.request_id, r.message, r.received);
+            if (self->runner_) self->runner_->release();
+            return;
+          }
+          self->expired_ = true;
+          for (auto& r : held) {
+            self->reply_error(r.client, r.request_id, v1::UNKNOWN_ROOM, "room '" + self->code() + "' has expired");
+          }
+          if (self->runner_) self->runner_->stop();
+          for (auto& absence : self->absences_) {
+            if (absence.timer) absence.timer->cancel();
+          }
+          if (abandoning) --self->services_.metrics.live_matches;
+          spdlog::info("room {}: expired{}", self->code(),
+                       abandoning ? ", its match " + std::to_string(self->match_id()) + " abandoned" : "");
+          forget();
+        }));
+  });
+}
+
+}  // namespace brethren::server

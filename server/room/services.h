@@ -1,0 +1,54 @@
+// What rooms and sessions share: settings, games, storage, metrics. Each
+// member is either immutable after start-up or thread-safe by itself.
+// Lifetimes (main.cc): everything referenced here is declared before the
+// Services, so it outlives the Services and the history pool's thread,
+// which is joined when the Services go (or earlier, at shutdown).
+#pragma once
+
+#include <atomic>
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+#include <boost/asio/io_context.hpp>
+
+#include "persistence/store.h"
+#include "rules/bots/random_bot.h"
+#include "rules/core/bot.h"
+#include "rules/core/registry.h"
+#include "server/match/bot_pool.h"
+#include "server/base/config.h"
+#include "server/history/history_pool.h"
+#include "server/base/metrics.h"
+#include "server/room/room_quota.h"
+
+namespace brethren::server {
+
+struct Services {
+  const Config& config;
+  const rules::GameRegistry& games;
+  persistence::Store& store;
+  Metrics& metrics;
+  boost::asio::io_context& io;
+  // Quick bots (decide from a seat's view at once) by game id and kind
+  // (nullptr: no such bot); their kinds for a game, weakest first.
+  std::function<std::unique_ptr<rules::Bot>(std::string_view game, std::string_view kind, std::uint64_t seed)> make_bot;
+  std::function<std::vector<std::string_view>(std::string_view game)> bot_kinds;
+  // Bots that look ahead (nullptr: no such bot for the game); their kinds,
+  // weakest first. They think on bot_pool. All of the server's kinds:
+  // offered_bot_kinds().
+  std::function<std::unique_ptr<rules::SearchBot>(std::string_view game, std::string_view kind, std::uint64_t seed)>
+      make_search_bot;
+  std::function<std::vector<std::string_view>()> search_bot_kinds;
+  // Where search bots think (server/match/bot_pool.h); main() sets it, and the
+  // shutdown stops it before the connections close.
+  std::unique_ptr<BotPool> bot_pool{};
+  std::atomic<bool> shutting_down{false};
+  // Room creations per source address (--max-rooms-per-address).
+  RoomQuota room_quota{};
+  // GET /api/matches/{id}: its store reads and replays (history_http.cc).
+  HistoryPool history_pool{};
+};
+
+}  // namespace brethren::server
