@@ -204,7 +204,8 @@ HistoryResponse fetch_match_views(const persistence::Store& store, const rules::
     return as_json(out);
   }
   if (auto same_rules = rules::check_rules_version(*game, match.rules_version); !same_rules) {
-    return error(500, "RULES_VERSION_MISMATCH", "the match was played under other rules: " + same_rules.error().message);
+    return error(500, "RULES_VERSION_MISMATCH",
+                 "the match was played under other rules: " + same_rules.error().message);
   }
   auto log = parse_action_log(store.load_actions(match.id));
   if (!log) return error(500, "INTERNAL", "a stored action does not parse");
@@ -212,7 +213,8 @@ HistoryResponse fetch_match_views(const persistence::Store& store, const rules::
   if (!state) return error(500, "INTERNAL", "the match does not start again");
   add_view(**state);
   for (const auto& step : log.value()) {
-    if (auto st = (*state)->apply(step.seat, step.action); !st) return error(500, "INTERNAL", "the match does not replay");
+    if (auto st = (*state)->apply(step.seat, step.action); !st)
+      return error(500, "INTERNAL", "the match does not replay");
     add_view(**state);
   }
   return as_json(out);
