@@ -3,7 +3,7 @@ import { useStore, store } from "../state/store";
 import { t } from "../i18n";
 import type { RoomInfo } from "../gen/brethren/v1/protocol_pb";
 
-/** The server's limit on a chat line (server/user_text.h, kChatTextRules). */
+/** The server's limit on a chat line (server/room/user_text.h, kChatTextRules). */
 const CHAT_MAX_CHARS = 500;
 
 export function Chat({ room }: { room: RoomInfo }) {
