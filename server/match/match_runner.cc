@@ -81,8 +81,7 @@ void MatchRunner::wake_bots() {
   if (stopped_) return;
   for (std::size_t seat = 0; seat < thinking_.size(); ++seat) {
     // Thinking on a state that is gone, or for a seat that need not act.
-    if (thinking_[seat] &&
-        (thinking_[seat]->epoch != epoch_ || state_->is_terminal() || !state_->is_acting(static_cast<int>(seat)))) {
+    if (thinking_[seat] && (state_->is_terminal() || !still_open(static_cast<int>(seat), thinking_[seat]->decision))) {
       cancel_search(static_cast<int>(seat));
     }
   }
@@ -94,6 +93,18 @@ void MatchRunner::wake_bots() {
   process_next_move();
 }
 
+MatchRunner::Decision MatchRunner::decision_for(int seat) const {
+  Decision decision{epoch_, state_->acting_seats().size() > 1, {}};
+  if (decision.simultaneous) state_->legal_actions(seat, decision.choices);
+  return decision;
+}
+
+bool MatchRunner::still_open(int seat, const Decision& decision) const {
+  if (decision.epoch == epoch_) return true;
+  return decision.simultaneous && !state_->is_terminal() && state_->is_acting(seat) &&
+         state_->legal_actions(seat) == decision.choices;
+}
+
 void MatchRunner::ask_bot(int seat) {
   if (bots_[seat].make_search && context_.searcher) {
     const std::uint64_t id = next_search_id_++;
@@ -103,36 +114,36 @@ void MatchRunner::ask_bot(int seat) {
           if (alive.lock()) on_search_done(seat, id, result);
         });
     if (search) {
-      thinking_[seat] = Thinking{std::move(search), id, epoch_};
+      thinking_[seat] = Thinking{std::move(search), id, decision_for(seat)};
       return;
     }
     // The pool is full: the quick bot decides this once.
   }
-  queue_bot_move(seat, std::nullopt, 0);
+  queue_bot_move(seat, std::nullopt, Decision{});
 }
 
-void MatchRunner::queue_bot_move(int seat, std::optional<rules::ActionId> searched, std::uint64_t epoch) {
+void MatchRunner::queue_bot_move(int seat, std::optional<rules::ActionId> searched, Decision decision) {
   bot_queued_[seat] = true;
   PendingMove move;
   move.seat = seat;
   move.received = context_.clock.now_steady();
   move.source = PendingMove::Source::kBot;
   move.searched = searched;
-  move.searched_epoch = epoch;
+  move.searched_for = std::move(decision);
   moves_.push_back(std::move(move));
 }
 
 void MatchRunner::on_search_done(int seat, std::uint64_t id, std::optional<rules::ActionId> result) {
   if (!thinking_[seat] || thinking_[seat]->id != id) return;  // cancelled meanwhile
-  const std::uint64_t epoch = thinking_[seat]->epoch;
+  Decision decision = std::move(thinking_[seat]->decision);
   thinking_[seat].reset();
   if (stopped_ || state_->is_terminal() || !has_bot(seat) || !state_->is_acting(seat)) return;
-  if (epoch != epoch_) {
+  if (!still_open(seat, decision)) {
     ++context_.metrics.bot_results_stale;
     wake_bots();
     return;
   }
-  queue_bot_move(seat, result, epoch);
+  queue_bot_move(seat, result, std::move(decision));
   process_next_move();
 }
 
@@ -177,9 +188,9 @@ bool MatchRunner::decide(PendingMove& move) {
   if (move.source != PendingMove::Source::kBot) {
     chosen = timeout_move(move.seat);
   } else if (move.searched) {
-    // Thought out on a state that has changed since (a move queued ahead
-    // of it): think again on this one.
-    if (move.searched_epoch != epoch_) {
+    // Thought out for a decision that has changed since (a move queued
+    // ahead of it): think again on this state.
+    if (!still_open(move.seat, move.searched_for)) {
       ++context_.metrics.bot_results_stale;
       if (!thinking_[move.seat]) ask_bot(move.seat);
       return false;

@@ -190,6 +190,19 @@ class MatchRunner {
   static constexpr std::chrono::milliseconds kLongestRetry{5000};
 
  private:
+  // A decision a search bot is asked to make: the state it was asked on
+  // and, for a simultaneous decision (several seats choosing at once, e.g.
+  // a secret vote), the seat's choices then. Another seat's choice does not
+  // inform a simultaneous one, so its result stands while the seat still
+  // has the same choices; any other change of state asks again.
+  struct Decision {
+    std::uint64_t epoch = 0;
+    bool simultaneous = false;
+    std::vector<rules::ActionId> choices;  // only when simultaneous
+  };
+  Decision decision_for(int seat) const;
+  bool still_open(int seat, const Decision& decision) const;
+
   struct PendingMove {
     std::shared_ptr<Client> client;  // nullptr for a move the server makes
     std::uint64_t request_id = 0;
@@ -199,16 +212,16 @@ class MatchRunner {
     // Who decides: the client (action set), or the server for the seat when
     // its clock ran out or when a bot holds it (action chosen when applied).
     enum class Source { kClient, kClock, kBot } source = Source::kClient;
-    // A search bot's result (kBot), valid on the state of `searched_epoch`
-    // only; unset: the seat's quick bot decides.
+    // A search bot's result (kBot), valid for the decision it was thought
+    // out for (see still_open); unset: the seat's quick bot decides.
     std::optional<rules::ActionId> searched;
-    std::uint64_t searched_epoch = 0;
+    Decision searched_for;
   };
   // A search bot thinking for a seat.
   struct Thinking {
     std::unique_ptr<MatchSearcher::Search> search;
     std::uint64_t id = 0;
-    std::uint64_t epoch = 0;  // of the state it thinks on
+    Decision decision;  // the one it thinks about
   };
 
   void process_next_move();
@@ -220,7 +233,7 @@ class MatchRunner {
   void ask_bot(int seat);
   // Queues the bot's move for `seat`: the quick bot decides when it is
   // applied, unless `searched` holds a search's choice for state `epoch`.
-  void queue_bot_move(int seat, std::optional<rules::ActionId> searched, std::uint64_t epoch);
+  void queue_bot_move(int seat, std::optional<rules::ActionId> searched, Decision decision);
   void on_search_done(int seat, std::uint64_t id, std::optional<rules::ActionId> result);
   void cancel_search(int seat);
   void cancel_searches();

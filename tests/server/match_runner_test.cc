@@ -589,52 +589,53 @@ TEST_CASE("MatchRunner: a search bot's move takes the commit pipeline like anybo
   CHECK(f.runner->searches_under_way() == 0);  // seat 0 has chosen; the people choose theirs
 }
 
-TEST_CASE("MatchRunner: a search result for an older state is discarded and the bot asked again") {
+TEST_CASE("MatchRunner: a search bot's simultaneous choice stands while another seat chooses") {
   Fixture f;
-  // Letter of Marque opens with every seat choosing at once (LOM-5).
+  // Letter of Marque opens with every seat choosing at once (LOM-5): the
+  // others' choices do not inform seat 1's, so its search goes on and its
+  // result stands while seat 1 has the same choices (issue #24: N search
+  // bots in one simultaneous decision must not take N budgets).
   f.set_search_bot(1);
   f.runner->wake_bots();
   auto first = f.searcher.live_for(1);
   REQUIRE(first);
+  REQUIRE(f.runner->state().acting_seats().size() > 1);
+  const auto choices_before = f.runner->state().legal_actions(1);
   auto client = std::make_shared<FakeClient>(1);
   const auto [seat, action] = f.legal_move();
   REQUIRE(seat == 0);
 
-  SECTION("a result that comes back once the state has moved on") {
+  SECTION("a result that comes back once another seat has chosen") {
     f.runner->submit(client, 1, seat, action, std::chrono::steady_clock::now());  // applied, in flight
+    REQUIRE(f.runner->state().legal_actions(1) == choices_before);
     FakeSearcher::answer(*first);
-    CHECK(f.metrics.bot_results_stale == 1);
-    REQUIRE(f.store.pending.size() == 1);  // the person's move only
+    CHECK(f.metrics.bot_results_stale == 0);
+    REQUIRE(f.store.pending.size() == 1);  // the person's move first
     CHECK(f.store.pending.front().action.seat == 0);
-    // Asked again, on the state as it is now.
-    auto again = f.searcher.live_for(1);
-    REQUIRE(again);
-    REQUIRE(again != first);
-    CHECK(again->state->serialize() == f.runner->state().serialize());
     f.store.complete(true);
-    FakeSearcher::answer(*again);
+    // Seat 1's move, as thought out, without a second search.
     REQUIRE(f.store.pending.size() == 1);
     CHECK(f.store.pending.front().action.seat == 1);
+    CHECK(f.searcher.requests.size() == 1);
   }
-  SECTION("a commit that changes the state cancels the search under way and starts another") {
+  SECTION("another seat's committed choice does not cancel the search under way") {
     f.runner->submit(client, 1, seat, action, std::chrono::steady_clock::now());
-    CHECK_FALSE(first->cancelled);  // the move may still fail to commit
     f.store.complete(true);
-    CHECK(first->cancelled);
-    auto again = f.searcher.live_for(1);
-    REQUIRE(again);
-    CHECK(again->state->serialize() == f.runner->state().serialize());
+    REQUIRE(f.runner->state().is_acting(1));
+    CHECK_FALSE(first->cancelled);
+    CHECK(f.searcher.live_for(1) == first);
+    CHECK(f.searcher.requests.size() == 1);
   }
-  SECTION("a failed commit cancels what was thought on the rolled-back state") {
+  SECTION("a failed commit cancels what was thought meanwhile, and the bot thinks again") {
     f.runner->submit(client, 1, seat, action, std::chrono::steady_clock::now());
-    f.runner->wake_bots();  // thinking again, on the state in flight
-    auto on_flight = f.searcher.live_for(1);
-    REQUIRE(on_flight != first);
+    f.runner->wake_bots();  // still the one search: the decision is the same
+    CHECK(f.searcher.live_for(1) == first);
     f.store.complete(false);
-    CHECK(on_flight->cancelled);
+    CHECK(first->cancelled);
     f.clock.advance(MatchRunner::kFirstRetry.count());
     auto after = f.searcher.live_for(1);
     REQUIRE(after);
+    CHECK(after != first);
     CHECK(after->state->serialize() == f.runner->state().serialize());
   }
 }
