@@ -1,0 +1,45 @@
+// Online backups of a live database: a consistent copy taken while another
+// connection (the store's writer thread, or another process) keeps
+// committing. The database runs in WAL mode, where a reader never blocks the
+// writer: the copy reads one snapshot through its own read-only connection,
+// so every commit that finished before the backup started is in it, and no
+// commit waits for it (the WAL only grows until the copy has ended, because
+// checkpoints cannot pass a snapshot still being read).
+//
+// The copy goes to `<target>.tmp`, is checked (PRAGMA quick_check), synced
+// and renamed over `target`: a target that exists is always a whole backup.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <string>
+
+namespace brethren::persistence {
+
+enum class BackupMethod {
+  // sqlite3_backup_step: the pages as they are, a few at a time.
+  kPages,
+  // VACUUM INTO: a compacted copy (no free pages, rebuilt indexes), one statement.
+  kVacuumInto,
+};
+
+struct BackupOptions {
+  BackupMethod method = BackupMethod::kPages;
+  // kPages: pages copied per step, and the pause after each step, which
+  // leaves the disk and the CPU to the server between steps.
+  int pages_per_step = 1024;
+  std::chrono::microseconds pause_between_steps{0};
+};
+
+struct BackupResult {
+  std::uint64_t bytes = 0;  // the backup file's size
+  double seconds = 0;       // from the snapshot's start to the rename
+};
+
+// Copies the database at `source_path` to `target_path` (replaced if it
+// exists). Throws SqliteError or std::runtime_error; on failure nothing is
+// left at `target_path` that was not there before.
+BackupResult backup_database(const std::string& source_path, const std::string& target_path,
+                             const BackupOptions& options = {});
+
+}  // namespace brethren::persistence
