@@ -1,7 +1,11 @@
 #include "server/backup/backup_scheduler.h"
 
 #include <spdlog/spdlog.h>
+#include <sys/resource.h>
+#include <unistd.h>
 
+#include <algorithm>
+#include <cerrno>
 #include <cmath>
 
 namespace brethren::server {
@@ -44,6 +48,14 @@ std::optional<std::string> BackupScheduler::backup_now() {
 }
 
 void BackupScheduler::loop() {
+  // A backup is never urgent: its thread runs 19 nice steps below the
+  // network threads, so that it takes only the CPU they leave.
+  errno = 0;
+  const int base = ::getpriority(PRIO_PROCESS, 0);
+  const int nice = std::min(19, (errno == 0 ? base : 0) + 19);
+  if (::setpriority(PRIO_PROCESS, static_cast<id_t>(::gettid()), nice) != 0) {
+    spdlog::warn("backups: could not set their thread's nice value to {}", nice);
+  }
   const auto interval = std::chrono::duration_cast<std::chrono::steady_clock::duration>(
       std::chrono::duration<double>(schedule_.interval_s));
   auto next = std::chrono::steady_clock::now() + interval;

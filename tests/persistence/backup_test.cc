@@ -24,7 +24,8 @@ void seed_matches(Store& store) {
   for (int i = 1; i <= kMatches; ++i) {
     const std::string code = "ROOM" + std::to_string(i);
     Store::Unit unit;
-    unit.insert_room(RoomRecord{code, "letter-of-marque", "", false, "", 3, "hosthash", RoomStatus::kPlaying, 1, 0, ""});
+    unit.insert_room(
+        RoomRecord{code, "letter-of-marque", "", false, "", 3, "hosthash", RoomStatus::kPlaying, 1, 0, ""});
     MatchRecord match;
     match.id = store.next_match_id();
     match.room_code = code;
@@ -68,8 +69,8 @@ TEST_CASE("Backup: a copy taken while the writer commits has every write committ
       Store::Unit unit;
       for (int m = 1; m <= kMatches; ++m) {
         // Payloads big enough that the database spans many pages.
-        unit.append_action(ActionRecord{m, round, round % 3, std::string(300, static_cast<char>('a' + round % 26)),
-                                        round, 0});
+        unit.append_action(
+            ActionRecord{m, round, round % 3, std::string(300, static_cast<char>('a' + round % 26)), round, 0});
       }
       store->commit_unit(std::move(unit), [&rounds_acked, round](bool ok, const std::string&) {
         if (ok) rounds_acked = round;
