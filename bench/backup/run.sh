@@ -2,8 +2,8 @@
 # Moves during online backups (issue #26, item 6): the move round trip of
 # people playing (brethren-load, realistic mode) against a server whose
 # database already holds MATCHES unfinished matches (brethren-make-recovery-db),
-# first with no backup, then with backups taken back to back all through the
-# window by brethren-backup (each METHOD in turn). Prints each window, the
+# first with no backup, then with backups taken back to back (or INTERVAL
+# seconds apart) all through the window by brethren-backup (each METHOD in turn). Prints each window, the
 # backups' duration and size, and the p99 ratios; never fails on speed
 # (docs/operations-backups.md).
 #
@@ -21,6 +21,7 @@ build="${BRETHREN_BUILD_DIR:-build}"
 MATCHES="${MATCHES:-10000}"         # unfinished matches in the database before the load
 METHODS="${METHODS:-pages vacuum}"  # brethren-backup --method, one window each
 PAGES_PER_STEP="${PAGES_PER_STEP:-1024}"
+INTERVAL="${INTERVAL:-0}"           # seconds between the end of a backup and the next (0: back to back)
 CONNECTIONS="${CONNECTIONS:-400}" # people, in 4-seat rooms
 THINK_MS="${THINK_MS:-200}"       # their mean think time
 WARMUP="${WARMUP:-3}"
@@ -54,6 +55,7 @@ backups_until() {
   while [ ! -e "$1" ]; do
     "${pin_server[@]}" "$build/tools/brethren-backup" --db "$BENCH_TMP/backup.db" --out "$BENCH_TMP/copy.db" \
       --method "$2" --pages-per-step "$PAGES_PER_STEP" >>"$BENCH_TMP/backups-$2.txt"
+    if [ "$INTERVAL" != 0 ]; then sleep "$INTERVAL"; fi
   done
 }
 
@@ -90,7 +92,7 @@ for method in $METHODS; do
   errors=$((errors + $(summary_field "$with" errors)))
   inconsistent=$((inconsistent + $(summary_field "$with" inconsistent)))
   echo "backup: method=$method matches=$MATCHES backups_during=$count backup_mean_s=$mean_s backup_max_s=$max_s" \
-    "backup_bytes=$bytes people=$CONNECTIONS no_backup_p99_us=$a99 with_backup_p99_us=$w99" \
+    "backup_bytes=$bytes interval_s=$INTERVAL people=$CONNECTIONS no_backup_p99_us=$a99 with_backup_p99_us=$w99" \
     "p99_ratio=$(ratio "$w99" "$a99") errors=$errors inconsistent=$inconsistent"
 done
 stop_server
