@@ -43,8 +43,11 @@ void copy_pages(Connection& source, const std::string& tmp, const BackupOptions&
   // before the rename: no journal, no syncs of its own.
   target.exec("PRAGMA journal_mode = OFF");
   target.exec("PRAGMA synchronous = OFF");
-  sqlite3_backup* backup = sqlite3_backup_init(target.handle(), "main", source.handle(), "main");
-  if (!backup) throw SqliteError(std::string("backup: ") + sqlite3_errmsg(target.handle()));
+  // Finished on every path, an exception from after_step included.
+  std::unique_ptr<sqlite3_backup, int (*)(sqlite3_backup*)> handle(
+      sqlite3_backup_init(target.handle(), "main", source.handle(), "main"), &sqlite3_backup_finish);
+  if (!handle) throw SqliteError(std::string("backup: ") + sqlite3_errmsg(target.handle()));
+  sqlite3_backup* backup = handle.get();
   const int pages = options.pages_per_step > 0 ? options.pages_per_step : -1;
   int rc = SQLITE_OK;
   int busy_retries = 0;
@@ -58,9 +61,10 @@ void copy_pages(Connection& source, const std::string& tmp, const BackupOptions&
       continue;
     }
     if (rc != SQLITE_OK) break;
+    if (options.after_step) options.after_step(sqlite3_backup_remaining(backup), sqlite3_backup_pagecount(backup));
     if (options.pause_between_steps.count() > 0) std::this_thread::sleep_for(options.pause_between_steps);
   }
-  sqlite3_backup_finish(backup);
+  handle.reset();
   if (rc != SQLITE_DONE) {
     throw SqliteError(std::string("backup: ") + sqlite3_errstr(rc) + " (" + sqlite3_errmsg(target.handle()) + ")");
   }

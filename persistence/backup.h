@@ -12,6 +12,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <string>
 
 namespace brethren::persistence {
@@ -29,6 +30,9 @@ struct BackupOptions {
   // leaves the disk and the CPU to the server between steps.
   int pages_per_step = 1024;
   std::chrono::microseconds pause_between_steps{0};
+  // kPages: called after each step but the last, with the pages left and
+  // the total (tests use it to commit while the snapshot is held).
+  std::function<void(int remaining, int total)> after_step;
 };
 
 struct BackupResult {

@@ -85,6 +85,21 @@ TEST_CASE("Backup: a copy taken while the writer commits has every write committ
   options.method = method;
   options.pages_per_step = 8;  // many steps, with commits between them
   options.pause_between_steps = std::chrono::microseconds(200);
+  // After the first step (the snapshot is held), wait until the writer has
+  // committed two more rounds: the backup never blocks it.
+  int acked_at_first_step = -1;
+  if (method == BackupMethod::kPages) {
+    options.after_step = [&](int remaining, int total) {
+      REQUIRE(remaining < total);
+      if (acked_at_first_step >= 0) return;
+      acked_at_first_step = rounds_acked;
+      const auto deadline = std::chrono::steady_clock::now() + std::chrono::minutes(1);
+      while (rounds_acked < acked_at_first_step + 2) {
+        REQUIRE(std::chrono::steady_clock::now() < deadline);
+        std::this_thread::yield();
+      }
+    };
+  }
   const BackupResult result = backup_database(live, copy, options);
   const int acked_after = rounds_acked;
   stop = true;
@@ -107,6 +122,12 @@ TEST_CASE("Backup: a copy taken while the writer commits has every write committ
     // ... and the copy's log is the live log's beginning.
     REQUIRE(c.size() <= o.size());
     REQUIRE(std::equal(c.begin(), c.end(), o.begin()));
+  }
+  if (method == BackupMethod::kPages) {
+    // Rounds committed while the backup held its snapshot are not in it.
+    REQUIRE(acked_at_first_step >= acked_before);
+    REQUIRE(static_cast<int>(copied[1].size()) <= acked_at_first_step + 1);
+    REQUIRE(acked_after >= acked_at_first_step + 2);
   }
   // One snapshot: every match stopped at the same round.
   for (int m = 2; m <= kMatches; ++m) REQUIRE(copied[static_cast<std::size_t>(m)].size() == copied[1].size());
