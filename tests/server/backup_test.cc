@@ -125,11 +125,13 @@ void copy_newest_backup(const std::string& dir, const std::string& copy) {
 
 // Every move acknowledged before the backup is in it; its logs are the live
 // logs' beginnings; a new server on it resumes every seat and plays on.
-void check_restore(const std::string& backup, const std::vector<Acked>& before, const std::string& live_db,
-                   std::vector<Table>& tables, const std::string& dir, const std::string& name) {
-  INFO("restoring " << name);
+// `db`: where the restored server's --db points (the backup is copied there,
+// replacing what is there with its -wal and -shm files, as documented).
+void check_restore(const std::string& backup, const std::vector<Acked>& before,
+                   const std::map<std::string, std::vector<std::string>>& live_logs, std::vector<Table>& tables,
+                   const std::string& db) {
+  INFO("restoring " << backup << " to " << db);
   const auto restored_logs = logs_by_room(backup);
-  const auto live_logs = logs_by_room(live_db);
   for (int i = 0; i < kTables; ++i) {
     const Table& t = tables[static_cast<std::size_t>(i)];
     INFO("table " << t.code << " acknowledged " << before[static_cast<std::size_t>(i)].moves);
@@ -140,9 +142,11 @@ void check_restore(const std::string& backup, const std::vector<Acked>& before, 
     REQUIRE(std::equal(restored.begin(), restored.end(), live.begin()));
   }
 
-  // The documented restore: the backup copied to where a new server's --db points.
-  const std::string db = dir + "/" + name + ".db";
-  fs::copy_file(backup, db);
+  // The documented restore: the backup copied to where --db points, the old
+  // database's -wal and -shm removed.
+  fs::copy_file(backup, db, fs::copy_options::overwrite_existing);
+  fs::remove(db + "-wal");
+  fs::remove(db + "-shm");
   ServerProcess server(db);
   for (int i = 0; i < kTables; ++i) {
     Table t;
@@ -217,8 +221,10 @@ TEST_CASE("Backups under load: scheduled and on request, each restores into a ne
   for (const auto& e : fs::directory_iterator(backup_dir)) kept += e.path().extension() == ".db";
   REQUIRE(kept == 3);
 
-  check_restore(scheduled, before_scheduled, live_db, load.tables(), dir.path(), "restored-scheduled");
-  check_restore(requested, before_request, live_db, load.tables(), dir.path(), "restored-requested");
+  const auto live_logs = logs_by_room(live_db);
+  // One restored in place of the live database, one into a new server's own file.
+  check_restore(scheduled, before_scheduled, live_logs, load.tables(), live_db);
+  check_restore(requested, before_request, live_logs, load.tables(), dir.path() + "/restored.db");
 }
 
 TEST_CASE("Backups: bad flags are refused, and a failing backup is counted while the server plays on") {
