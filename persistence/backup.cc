@@ -76,8 +76,12 @@ void vacuum_into(Connection& source, const std::string& tmp) {
   st.run();
 }
 
-void quick_check(const std::string& tmp) {
-  Connection copy(tmp, /*read_only=*/true);
+// The copy keeps the source's WAL mode in its header; it becomes a
+// rollback-journal file, complete on its own (no -wal or -shm beside it, so
+// read-only tools open it as it is). A server opening it turns WAL back on.
+void finish_copy(const std::string& tmp) {
+  Connection copy(tmp);
+  copy.exec("PRAGMA journal_mode = DELETE");
   auto st = copy.prepare("PRAGMA quick_check");
   if (!st.step() || st.column_text(0) != "ok") {
     throw SqliteError("backup: the copy fails its check: " + st.column_text(0));
@@ -106,11 +110,12 @@ BackupResult backup_database(const std::string& source_path, const std::string& 
         source.exec("COMMIT");
       }
     }
-    quick_check(tmp);
+    finish_copy(tmp);
     fsync_path(tmp, false);
     if (::rename(tmp.c_str(), target_path.c_str()) != 0) throw std::runtime_error(errno_text("cannot rename", tmp));
     const fs::path folder = fs::path(target_path).has_parent_path() ? fs::path(target_path).parent_path() : ".";
     fsync_path(folder.string(), true);
+    remove_leftovers(tmp);  // nothing is left of the temporary name
   } catch (...) {
     remove_leftovers(tmp);
     throw;

@@ -215,10 +215,14 @@ TEST_CASE("Backups under load: scheduled and on request, each restores into a ne
   REQUIRE(metric(port, "brethren_backup_failures_total") == 0);
   REQUIRE(metric(port, "brethren_backup_last_bytes") > 0);
   REQUIRE(metric(port, "brethren_backup_last_success_timestamp_seconds") > 0);
-  // Rotation keeps the newest three.
+  // Rotation keeps the newest three, and nothing else is left in the folder.
   REQUIRE(server->stop(SIGTERM) != -1);
   std::size_t kept = 0;
-  for (const auto& e : fs::directory_iterator(backup_dir)) kept += e.path().extension() == ".db";
+  for (const auto& e : fs::directory_iterator(backup_dir)) {
+    INFO(e.path().filename().string());
+    REQUIRE(e.path().extension() == ".db");
+    ++kept;
+  }
   REQUIRE(kept == 3);
 
   const auto live_logs = logs_by_room(live_db);
