@@ -41,8 +41,8 @@ struct BackupResult {
 };
 
 // Copies the database at `source_path` to `target_path` (replaced if it
-// exists). Throws SqliteError or std::runtime_error; on failure nothing is
-// left at `target_path` that was not there before.
+// exists). Throws SqliteError or std::runtime_error; a failure before the
+// rename leaves `target_path` as it was (only the folder's fsync comes after).
 BackupResult backup_database(const std::string& source_path, const std::string& target_path,
                              const BackupOptions& options = {});
 
