@@ -297,6 +297,15 @@ say "| recovery (log line) | start to listening (wall) |"
 say "|---:|---:|"
 say "| $(median "${rec[@]}") s | $(median "${wall[@]}") s |"
 
+# --- 4b. Online backups ----------------------------------------------------------
+# Moves while backups of a database of 10,000 unfinished matches are taken
+# back to back (bench/backup/run.sh, docs/operations-backups.md).
+say ""
+say "## Online backups: 400 players (realistic, think time mean 200 ms) beside 10,000 stored unfinished matches, $REALISTIC_DURATION s without and $REALISTIC_DURATION s with back-to-back backups (each method)"
+say "# uptime: $(uptime)"
+BRETHREN_BUILD_DIR="$build" MATCHES=10000 DURATION="$REALISTIC_DURATION" bench/backup/run.sh | grep '^backup:' |
+  while read -r line; do say "$line"; done || say "# bench/backup/run.sh failed: see the errors above"
+
 # --- 5. Under attack --------------------------------------------------------------
 # The server with its real default limits (message rate, bytes, HTTP
 # deadlines), only the room and per-address caps lifted for the players; one

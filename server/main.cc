@@ -19,6 +19,7 @@
 #include "persistence/store.h"
 #include "rules/registry/all_bots.h"
 #include "rules/registry/all_games.h"
+#include "server/backup/backup_scheduler.h"
 #include "server/base/config.h"
 #include "server/cluster/lobby_redis.h"
 #include "server/room/recovery.h"
@@ -157,7 +158,16 @@ int main(int argc, char** argv) {
   if (config->node_id >= 0) spdlog::info("cluster node {} ({})", config->node_id, config->node_name);
   std::unique_ptr<server::RedisLobby> lobby;
   if (!config->lobby_redis.empty()) lobby = std::make_unique<server::RedisLobby>(*config, srv.rooms(), metrics);
+  std::unique_ptr<server::BackupScheduler> backups;  // docs/operations-backups.md
+  if (config->backup_interval_s > 0) {
+    backups = std::make_unique<server::BackupScheduler>(
+        server::BackupSchedule{config->db, config->backup_dir, config->backup_interval_s, config->backup_keep, {}},
+        metrics);
+    spdlog::info("backups every {} s into {}, keeping {}", config->backup_interval_s, config->backup_dir,
+                 config->backup_keep);
+  }
   srv.run_until_signal();  // the network threads and the history thread have ended
+  backups.reset();         // a backup in progress ends first
   lobby.reset();           // leaves the cluster's lobby
   store.reset();           // commits anything still queued
   spdlog::info("bye");

@@ -95,6 +95,13 @@ grep -q "recovered 200 rooms, 200 live and 0 finished matches in .* (0 failed)" 
 stop_server
 pass "recovery of 200 unfinished matches"
 
+# Online backups (docs/operations-backups.md): a second without, then a
+# second with back-to-back backups of each method, beside 200 stored matches.
+BRETHREN_BUILD_DIR="$build" DURATION=1 WARMUP=0.3 CONNECTIONS=20 MATCHES=200 bench/backup/run.sh |
+  tee "$BENCH_TMP/backup.txt"
+[ "$(grep -c '^backup: .* backups_during=[1-9].* errors=0 inconsistent=0$' "$BENCH_TMP/backup.txt")" = 2 ]
+pass "bench/backup: moves during online backups"
+
 # Search bots next to people (issue #24): a short window without, one with
 # 12 hard bots thinking (budgets cut to a twentieth) in the same process.
 BRETHREN_BUILD_DIR="$build" DURATION=1 WARMUP=0.3 CONNECTIONS=20 BOT_ROOMS=3 TIME_SCALE=0.05 bench/bots/run.sh |

@@ -62,7 +62,11 @@ std::optional<Config> parse_config(int argc, char** argv, int& exit_code) {
       ("node-id", po::value(&c.node_id)->default_value(c.node_id), "cluster mode: this node's number, 0 to 31 (its room codes start with the code alphabet's character at that index); -1: a single node")
       ("node-name", po::value(&c.node_name)->default_value(c.node_name), "this node's name in errors and logs (default: brethren-<node-id>)")
       ("lobby-redis", po::value(&c.lobby_redis)->default_value(c.lobby_redis), "HOST:PORT of the Redis server that joins the nodes' lobbies (empty: ListRooms shows this node's rooms only)")
-      ("lobby-heartbeat", po::value(&c.lobby_heartbeat_s)->default_value(c.lobby_heartbeat_s), "seconds between lobby publications; a node silent for three of them leaves the lobby");
+      ("lobby-heartbeat", po::value(&c.lobby_heartbeat_s)->default_value(c.lobby_heartbeat_s), "seconds between lobby publications; a node silent for three of them leaves the lobby")
+      // Backups (server/backup/).
+      ("backup-dir", po::value(&c.backup_dir)->default_value(c.backup_dir), "folder of the scheduled online backups of the database (created when missing)")
+      ("backup-interval", po::value(&c.backup_interval_s)->default_value(c.backup_interval_s), "seconds between online backups into --backup-dir, the first one that long after start (0: none)")
+      ("backup-keep", po::value(&c.backup_keep)->default_value(c.backup_keep), "scheduled backups kept in --backup-dir; older ones are deleted");
   // clang-format on
   po::variables_map vm;
   try {
@@ -149,6 +153,14 @@ std::optional<Config> parse_config(int argc, char** argv, int& exit_code) {
   }
   if (!(c.lobby_heartbeat_s >= 0.05 && c.lobby_heartbeat_s <= 60)) {
     std::cerr << "brethren-server: --lobby-heartbeat must be between 0.05 and 60 seconds\n";
+    exit_code = 2;
+    return std::nullopt;
+  }
+  // Backups.
+  if (!(c.backup_interval_s >= 0 && c.backup_interval_s <= 365.0 * 24 * 3600) || c.backup_keep < 1 ||
+      (c.backup_interval_s > 0 && c.backup_dir.empty())) {
+    std::cerr << "brethren-server: --backup-interval must be between 0 and one year (seconds) and needs "
+                 "--backup-dir, and --backup-keep must be >= 1\n";
     exit_code = 2;
     return std::nullopt;
   }

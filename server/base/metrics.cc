@@ -75,6 +75,19 @@ std::string Metrics::prometheus_text() const {
   db_commit_latency.write(out, "brethren_db_commit_latency_seconds", "Duration of one SQLite group commit.");
   bot_search_time.write(out, "brethren_bot_search_seconds", "Duration of one bot search on the bot pool.");
   bot_queue_wait.write(out, "brethren_bot_queue_wait_seconds", "A bot search's wait for a bot pool thread.");
+  // Online backups (server/backup/).
+  metric(out, "brethren_backups_total", "counter", "Online backups of the database taken.", backups);
+  metric(out, "brethren_backup_failures_total", "counter", "Online backups that failed (see the log).",
+         backup_failures);
+  metric(out, "brethren_backup_last_success_timestamp_seconds", "gauge",
+         "Start of the last good backup (Unix seconds; 0: none yet).", backup_last_success_unix);
+  metric(out, "brethren_backup_last_bytes", "gauge", "Size of the last good backup.", backup_last_bytes);
+  char duration[256];
+  std::snprintf(duration, sizeof duration,
+                "# HELP brethren_backup_last_duration_seconds Duration of the last good backup.\n"
+                "# TYPE brethren_backup_last_duration_seconds gauge\nbrethren_backup_last_duration_seconds %.3f\n",
+                static_cast<double>(backup_last_duration_ms.load(std::memory_order_relaxed)) / 1000);
+  out += duration;
   return out;
 }
 

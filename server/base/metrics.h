@@ -50,6 +50,13 @@ struct Metrics {
   Histogram db_commit_latency;                           // one group commit
   Histogram bot_search_time;                             // one search on a pool thread
   Histogram bot_queue_wait;                              // a search's wait for a pool thread
+  // Online backups (server/backup/): taken, failed, and the last good one's
+  // start (Unix seconds; 0: none yet), duration and size.
+  std::atomic<std::uint64_t> backups{0};
+  std::atomic<std::uint64_t> backup_failures{0};
+  std::atomic<std::int64_t> backup_last_success_unix{0};
+  std::atomic<std::int64_t> backup_last_duration_ms{0};
+  std::atomic<std::int64_t> backup_last_bytes{0};
 
   std::string prometheus_text() const;
 };
