@@ -201,13 +201,6 @@ std::int64_t Store::next_match_id() {
 
 // --- writes -----------------------------------------------------------------
 
-namespace {
-std::int64_t now_unix_ms() {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
-      .count();
-}
-}  // namespace
-
 void Store::commit_unit(Unit unit, Done done) {
   // One write: the writer runs it inside one savepoint, so a failing step
   // rolls back the steps before it.
@@ -311,28 +304,12 @@ void Store::update_room(RoomRecord room, Done done) {
   commit_unit(Unit().update_room(std::move(room)), std::move(done));
 }
 
-void Store::set_room_status(std::string code, RoomStatus status, Done done) {
-  commit_unit(Unit().set_room_status(std::move(code), status, now_unix_ms()), std::move(done));
-}
-
 void Store::upsert_seat(SeatRecord seat, Done done) {
   commit_unit(Unit().upsert_seat(std::move(seat)), std::move(done));
 }
 
 void Store::delete_seat(std::string room_code, int seat, Done done) {
   commit_unit(Unit().delete_seat(std::move(room_code), seat), std::move(done));
-}
-
-void Store::insert_match(MatchRecord match, Done done) {
-  commit_unit(Unit().insert_match(std::move(match)), std::move(done));
-}
-
-void Store::append_action(ActionRecord action, Done done) {
-  commit_unit(Unit().append_action(std::move(action)), std::move(done));
-}
-
-void Store::finish_match(ResultRecord result, Done done) {
-  commit_unit(Unit().finish_match(std::move(result)), std::move(done));
 }
 
 void Store::append_chat(ChatRecord chat, Done done) {
