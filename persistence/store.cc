@@ -419,21 +419,6 @@ std::vector<ChatRecord> Store::load_chat(const std::string& room_code) const {
   return out;
 }
 
-std::unordered_map<std::string, std::vector<ChatRecord>> Store::load_recent_chat(std::size_t per_room) const {
-  std::lock_guard lock(reader_mutex_);
-  auto st = reader_db_->prepare(
-      "SELECT room_code, seq, match_id, seat, display_name, text, at FROM ("
-      "  SELECT *, ROW_NUMBER() OVER (PARTITION BY room_code ORDER BY seq DESC) AS newest FROM chat"
-      ") WHERE newest <= ?1 ORDER BY room_code, seq");
-  st.bind(1, static_cast<std::int64_t>(per_room));
-  std::unordered_map<std::string, std::vector<ChatRecord>> out;
-  while (st.step()) {
-    ChatRecord record = chat_from(st);
-    out[record.room_code].push_back(std::move(record));
-  }
-  return out;
-}
-
 std::unordered_map<std::int64_t, std::vector<ActionRecord>> Store::load_actions() const {
   std::lock_guard lock(reader_mutex_);
   auto st = reader_db_->prepare("SELECT " ACTION_COLUMNS " FROM actions ORDER BY match_id, seq");

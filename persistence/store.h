@@ -125,9 +125,6 @@ class Store {
   std::vector<SeatRecord> load_seats(const std::string& room_code) const;
   // The room's chat in seq order.
   std::vector<ChatRecord> load_chat(const std::string& room_code) const;
-  // Every room's last `per_room` chat messages in seq order, in one query
-  // (start-up reads them for all rooms at once).
-  std::unordered_map<std::string, std::vector<ChatRecord>> load_recent_chat(std::size_t per_room) const;
   // Start-up: rooms that are open or playing, and finished rooms whose
   // status dates from `finished_since_unix_ms` or later; with each room's
   // newest match and last `chat_per_room` chat messages.

@@ -133,7 +133,7 @@ TEST_CASE("Store: start-up reads every room's last chat messages in one query, i
   }
   store->append_chat(ChatRecord{"BBB", 1, 0, -1, "Bart", "b1", 1}, nullptr);
   wait_ok(*store);
-  const auto recent = store->load_recent_chat(3);
+  const auto recent = store->load_recovery(0, 3).chat;
   REQUIRE(recent.size() == 2);
   const auto& a = recent.at("AAA");
   REQUIRE(a.size() == 3);
