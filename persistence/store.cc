@@ -201,13 +201,6 @@ std::int64_t Store::next_match_id() {
 
 // --- writes -----------------------------------------------------------------
 
-namespace {
-std::int64_t now_unix_ms() {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
-      .count();
-}
-}  // namespace
-
 void Store::commit_unit(Unit unit, Done done) {
   // One write: the writer runs it inside one savepoint, so a failing step
   // rolls back the steps before it.
@@ -311,28 +304,12 @@ void Store::update_room(RoomRecord room, Done done) {
   commit_unit(Unit().update_room(std::move(room)), std::move(done));
 }
 
-void Store::set_room_status(std::string code, RoomStatus status, Done done) {
-  commit_unit(Unit().set_room_status(std::move(code), status, now_unix_ms()), std::move(done));
-}
-
 void Store::upsert_seat(SeatRecord seat, Done done) {
   commit_unit(Unit().upsert_seat(std::move(seat)), std::move(done));
 }
 
 void Store::delete_seat(std::string room_code, int seat, Done done) {
   commit_unit(Unit().delete_seat(std::move(room_code), seat), std::move(done));
-}
-
-void Store::insert_match(MatchRecord match, Done done) {
-  commit_unit(Unit().insert_match(std::move(match)), std::move(done));
-}
-
-void Store::append_action(ActionRecord action, Done done) {
-  commit_unit(Unit().append_action(std::move(action)), std::move(done));
-}
-
-void Store::finish_match(ResultRecord result, Done done) {
-  commit_unit(Unit().finish_match(std::move(result)), std::move(done));
 }
 
 void Store::append_chat(ChatRecord chat, Done done) {
@@ -439,21 +416,6 @@ std::vector<ChatRecord> Store::load_chat(const std::string& room_code) const {
   st.bind(1, room_code);
   std::vector<ChatRecord> out;
   while (st.step()) out.push_back(chat_from(st));
-  return out;
-}
-
-std::unordered_map<std::string, std::vector<ChatRecord>> Store::load_recent_chat(std::size_t per_room) const {
-  std::lock_guard lock(reader_mutex_);
-  auto st = reader_db_->prepare(
-      "SELECT room_code, seq, match_id, seat, display_name, text, at FROM ("
-      "  SELECT *, ROW_NUMBER() OVER (PARTITION BY room_code ORDER BY seq DESC) AS newest FROM chat"
-      ") WHERE newest <= ?1 ORDER BY room_code, seq");
-  st.bind(1, static_cast<std::int64_t>(per_room));
-  std::unordered_map<std::string, std::vector<ChatRecord>> out;
-  while (st.step()) {
-    ChatRecord record = chat_from(st);
-    out[record.room_code].push_back(std::move(record));
-  }
   return out;
 }
 

@@ -69,6 +69,7 @@ class Store {
     Unit& set_room_status(std::string code, RoomStatus status, std::int64_t at_unix_ms);
     Unit& upsert_seat(SeatRecord seat);
     Unit& delete_seat(std::string room_code, int seat);
+    // `match.id` must come from next_match_id().
     Unit& insert_match(MatchRecord match);
     // kAbandoned: a live match given up (its room expired unfinished).
     Unit& set_match_status(std::int64_t match_id, MatchStatus status);
@@ -93,22 +94,16 @@ class Store {
   // --- Asynchronous writes, committed in submission order ---------------
   // All of the unit's rows, or none; `done` says which.
   void commit_unit(Unit unit, Done done);
-  // Single-row changes (each a unit of one).
+  // Single-row changes the rooms make (each a unit of one); a match's rows
+  // go in units (Unit::insert_match, append_action, finish_match).
   void insert_room(RoomRecord room, Done done);
   // Rewrites the room's options, settings, seat count, password and host token.
   void update_room(RoomRecord room, Done done);
-  // The status counts from now (see Unit::set_room_status).
-  void set_room_status(std::string code, RoomStatus status, Done done);
   void upsert_seat(SeatRecord seat, Done done);
   void delete_seat(std::string room_code, int seat, Done done);
-  // `match.id` must come from next_match_id().
-  void insert_match(MatchRecord match, Done done);
-  void append_action(ActionRecord action, Done done);
-  // With a non-empty result.final_state, the match's action log is deleted
-  // in the same transaction.
-  void finish_match(ResultRecord result, Done done);
   void append_chat(ChatRecord chat, Done done);
 
+  // The id for Unit::insert_match.
   std::int64_t next_match_id();
   // Blocks until every write submitted before the call is committed.
   void flush();
@@ -130,9 +125,6 @@ class Store {
   std::vector<SeatRecord> load_seats(const std::string& room_code) const;
   // The room's chat in seq order.
   std::vector<ChatRecord> load_chat(const std::string& room_code) const;
-  // Every room's last `per_room` chat messages in seq order, in one query
-  // (start-up reads them for all rooms at once).
-  std::unordered_map<std::string, std::vector<ChatRecord>> load_recent_chat(std::size_t per_room) const;
   // Start-up: rooms that are open or playing, and finished rooms whose
   // status dates from `finished_since_unix_ms` or later; with each room's
   // newest match and last `chat_per_room` chat messages.

@@ -35,7 +35,7 @@ class TempStore {
     match.seed = 1;
     match.seat_count = 4;
     match.status = MatchStatus::kLive;
-    store_->insert_match(std::move(match), nullptr);
+    store_->commit_unit(Store::Unit().insert_match(std::move(match)), nullptr);
     store_->flush();
   }
   ~TempStore() {
@@ -65,7 +65,7 @@ void one_by_one(benchmark::State& st, bool full) {
   TempStore temp(full);
   std::int64_t seq = 0;
   for (auto _ : st) {
-    temp.store().append_action(action_row(++seq), nullptr);
+    temp.store().commit_unit(Store::Unit().append_action(action_row(++seq)), nullptr);
     temp.store().flush();
   }
   st.SetItemsProcessed(st.iterations());  // items/s = committed moves/s
@@ -78,7 +78,7 @@ void grouped(benchmark::State& st, bool full) {
   std::atomic<std::int64_t> failed{0};
   for (auto _ : st) {
     for (std::int64_t i = 0; i < batch; ++i) {
-      temp.store().append_action(action_row(++seq), [&failed](bool ok, const std::string&) {
+      temp.store().commit_unit(Store::Unit().append_action(action_row(++seq)), [&failed](bool ok, const std::string&) {
         if (!ok) ++failed;
       });
     }

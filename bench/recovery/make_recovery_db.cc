@@ -85,7 +85,7 @@ int main(int argc, char** argv) {
     record.seat_count = seats;
     record.status = persistence::MatchStatus::kLive;
     record.started_at = now;
-    store->insert_match(std::move(record), count_failure);
+    store->commit_unit(persistence::Store::Unit().insert_match(std::move(record)), count_failure);
     // Play a random number of random moves, never the last one; or, for a
     // finished match, every move, the last one stored with the result and
     // the room's status as the server does.
@@ -112,7 +112,7 @@ int main(int argc, char** argv) {
       else
         ++actions;
       if (!live->is_terminal()) {
-        store->append_action(std::move(row), count_failure);
+        store->commit_unit(persistence::Store::Unit().append_action(std::move(row)), count_failure);
         continue;
       }
       const auto outcome = live->outcome();

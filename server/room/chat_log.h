@@ -15,6 +15,7 @@
 
 #include "brethren/v1/protocol.pb.h"
 #include "persistence/records.h"
+#include "server/room/refusal.h"
 
 namespace brethren::server {
 
@@ -29,10 +30,7 @@ class ChatLog {
   explicit ChatLog(std::string room_code) : room_code_(std::move(room_code)) {}
 
   // A refused message: its code and the reason in words.
-  struct Refusal {
-    v1::ErrorCode code;
-    std::string text;
-  };
+  using Refusal = ::brethren::server::Refusal;
   // `text` trimmed, or why it cannot be sent (UTF-8, empty, too long,
   // characters user text may not hold).
   static std::optional<Refusal> check_text(const std::string& text, std::string& trimmed);

@@ -24,11 +24,11 @@ Room::Room(Services& services, const rules::Game& game, persistence::RoomRecord 
       game_(game),
       record_(std::move(record)),
       strand_(asio::make_strand(services.io)),
+      status_(phase_of(record_.status)),
+      seats_(record_.seat_count),
       chat_(record_.code) {
   options_.ParseFromString(record_.options);
   settings_.ParseFromString(record_.settings);
-  seats_.resize(static_cast<std::size_t>(record_.seat_count));
-  status_ = status_of(record_.status);
   update_summary();
 }
 
@@ -144,10 +144,10 @@ void Room::dispatch(const std::shared_ptr<Client>& client, std::uint64_t rid, co
 
 void Room::disconnected(std::uint64_t client_id) {
   asio::post(strand_, [self = shared_from_this(), client_id] {
-    auto it = self->members_.find(client_id);
-    if (it == self->members_.end()) return;
-    const int seat = it->second.seat;
-    self->members_.erase(it);
+    const RoomMember* gone = self->members_.find(client_id);
+    if (!gone) return;
+    const int seat = gone->seat;
+    self->members_.remove(client_id);
     if (seat >= 0 && self->seats_[seat].client_id == client_id) {
       self->seats_[seat].client_id = 0;
       spdlog::info("room {} seat {}: disconnected", self->code(), seat);
@@ -167,19 +167,10 @@ void Room::close_all() {
 
 // --- Membership and seats -------------------------------------------------------
 
-Room::Member* Room::member(std::uint64_t client_id) {
-  auto it = members_.find(client_id);
-  return it == members_.end() ? nullptr : &it->second;
-}
-
-void Room::add_member(const std::shared_ptr<Client>& c, int seat, bool host, const std::string& name) {
-  Member& m = members_[c->client_id()];
-  if (m.member_id == 0) m.member_id = next_member_id_++;
-  m.client = c;
-  m.seat = seat;
-  m.host = m.host || host;
-  m.display_name = name;
+RoomMember& Room::add_member(const std::shared_ptr<Client>& c, int seat, bool host, const std::string& name) {
+  RoomMember& m = members_.add(c, seat, host, name);
   c->joined_room(code());
+  return m;
 }
 
 bool Room::check_password(const std::string& password) const {
@@ -187,7 +178,7 @@ bool Room::check_password(const std::string& password) const {
 }
 
 void Room::on_join(const std::shared_ptr<Client>& c, std::uint64_t rid, const v1::JoinRoom& m) {
-  Member* existing = member(c->client_id());
+  RoomMember* existing = member(c->client_id());
   const v1::SpectatorPolicy policy = spectator_policy();
   if (!existing && settings_.locked()) return reply_error(c, rid, v1::ROOM_LOCKED, "the host locked this room");
   if (!existing && policy == v1::SPECTATORS_NONE && status_ != Status::kOpen) {
@@ -203,8 +194,7 @@ void Room::on_join(const std::shared_ptr<Client>& c, std::uint64_t rid, const v1
     existing->display_name = name;
     existing->password_given = existing->password_given || password_given;
   } else {
-    add_member(c, -1, false, name);
-    member(c->client_id())->password_given = password_given;
+    add_member(c, -1, false, name).password_given = password_given;
     spdlog::info("room {}: '{}' joined", code(), escape_user_text(name));
   }
   reply_room(c, rid);
@@ -215,7 +205,7 @@ void Room::on_join(const std::shared_ptr<Client>& c, std::uint64_t rid, const v1
 }
 
 void Room::on_take_seat(const std::shared_ptr<Client>& c, std::uint64_t rid, const v1::TakeSeat& m) {
-  Member* me = member(c->client_id());
+  RoomMember* me = member(c->client_id());
   if (!me) return reply_error(c, rid, v1::NOT_IN_ROOM, "join the room first");
   if (status_ != Status::kOpen) return reply_error(c, rid, v1::ALREADY_STARTED, "the match has started");
   if (me->seat >= 0)
@@ -223,20 +213,19 @@ void Room::on_take_seat(const std::shared_ptr<Client>& c, std::uint64_t rid, con
   if (!me->password_given) {
     return reply_error(c, rid, v1::WRONG_PASSWORD, "join again with the room password to take a seat");
   }
-  const auto picked = pick_seat(c, rid, m.seat());
-  if (!picked) return;
-  const int seat = *picked;
+  int seat = -1;
+  if (auto refused = seats_.pick(m.seat(), seat)) return refuse(c, rid, std::move(*refused));
   // Reserve now; confirm once stored.
   const std::string token = new_secret_token();
-  SeatSlot& slot = seats_[seat];
-  slot = SeatSlot{true, me->display_name, sha256_hex(token), c->client_id(), ""};
+  seats_.take(seat, me->display_name, token, c->client_id());
+  const SeatSlot& slot = seats_[seat];
   me->seat = seat;
   services_.store.upsert_seat(persistence::SeatRecord{code(), seat, slot.display_name, slot.token_hash, ""},
                               on_strand([this, c, rid, seat, token](bool ok, const std::string& error) {
                                 if (!ok) {
                                   spdlog::error("room {} seat {}: could not be stored: {}", code(), seat, error);
-                                  seats_[seat] = SeatSlot{};
-                                  if (Member* again = member(c->client_id())) again->seat = -1;
+                                  seats_.free(seat);
+                                  if (RoomMember* again = member(c->client_id())) again->seat = -1;
                                   return reply_error(c, rid, v1::INTERNAL, "the seat could not be stored");
                                 }
                                 update_summary();
@@ -253,7 +242,7 @@ void Room::on_take_seat(const std::shared_ptr<Client>& c, std::uint64_t rid, con
 }
 
 void Room::on_leave_seat(const std::shared_ptr<Client>& c, std::uint64_t rid) {
-  Member* me = member(c->client_id());
+  RoomMember* me = member(c->client_id());
   if (!me) return reply_error(c, rid, v1::NOT_IN_ROOM, "join the room first");
   if (me->seat < 0) return reply_error(c, rid, v1::NOT_SEATED, "you hold no seat");
   if (status_ != Status::kOpen)
@@ -264,8 +253,8 @@ void Room::on_leave_seat(const std::shared_ptr<Client>& c, std::uint64_t rid) {
                                   spdlog::error("room {} seat {}: release not stored: {}", code(), seat, error);
                                   return reply_error(c, rid, v1::INTERNAL, "the seat could not be released");
                                 }
-                                seats_[seat] = SeatSlot{};
-                                if (Member* again = member(c->client_id())) again->seat = -1;
+                                seats_.free(seat);
+                                if (RoomMember* again = member(c->client_id())) again->seat = -1;
                                 update_summary();
                                 reply_room(c, rid);
                                 spdlog::info("room {} seat {}: released", code(), seat);
@@ -274,16 +263,16 @@ void Room::on_leave_seat(const std::shared_ptr<Client>& c, std::uint64_t rid) {
 }
 
 void Room::on_leave_room(const std::shared_ptr<Client>& c, std::uint64_t rid) {
-  Member* me = member(c->client_id());
+  RoomMember* me = member(c->client_id());
   if (!me) return reply_error(c, rid, v1::NOT_IN_ROOM, "you are not in this room");
   const int seat = me->seat;
-  members_.erase(c->client_id());
+  members_.remove(c->client_id());
   c->left_room(code());
   if (seat >= 0) {
     if (status_ == Status::kOpen) {
       // Before the start the seat is given back; afterwards it stays the
       // player's (he can resume it with his token).
-      seats_[seat] = SeatSlot{};
+      seats_.free(seat);
       services_.store.delete_seat(code(), seat, [room = code(), seat](bool ok, const std::string& error) {
         if (!ok) spdlog::error("room {} seat {}: release not stored: {}", room, seat, error);
       });
@@ -299,25 +288,21 @@ void Room::on_leave_room(const std::shared_ptr<Client>& c, std::uint64_t rid) {
 }
 
 void Room::on_resume(const std::shared_ptr<Client>& c, std::uint64_t rid, const v1::Resume& m) {
-  const std::string hash = sha256_hex(m.seat_token());
-  int seat = -1;
-  for (std::size_t i = 0; i < seats_.size(); ++i) {
-    if (seats_[i].taken && seats_[i].token_hash == hash) seat = static_cast<int>(i);
-  }
+  const int seat = seats_.seat_of_token(m.seat_token());
   if (seat < 0) return reply_error(c, rid, v1::INVALID_TOKEN, "that seat token is not valid for this room");
-  Member* me = member(c->client_id());
+  RoomMember* me = member(c->client_id());
   if (me && me->seat >= 0 && me->seat != seat) {
     return reply_error(c, rid, v1::INVALID_ARGUMENT, "this connection already holds seat " + std::to_string(me->seat));
   }
   SeatSlot& slot = seats_[seat];
   if (slot.client_id != 0 && slot.client_id != c->client_id()) {
     // The newest connection wins; the old one is told why it is closed.
-    if (auto old = members_.find(slot.client_id); old != members_.end()) {
-      if (auto old_client = old->second.client.lock()) {
+    if (const RoomMember* old = members_.find(slot.client_id)) {
+      if (auto old_client = old->client.lock()) {
         old_client->left_room(code());
         old_client->close(kCloseSeatResumedElsewhere, "seat resumed on another connection");
       }
-      members_.erase(old);
+      members_.remove(slot.client_id);
     }
   }
   slot.client_id = c->client_id();
@@ -334,7 +319,7 @@ void Room::on_claim_host(const std::shared_ptr<Client>& c, std::uint64_t rid, co
   if (sha256_hex(m.host_token()) != record_.host_token_hash) {
     return reply_error(c, rid, v1::INVALID_TOKEN, "that host token is not valid for this room");
   }
-  Member* me = member(c->client_id());
+  RoomMember* me = member(c->client_id());
   const std::string& name = m.display_name();
   if (me) {
     me->host = true;
@@ -351,13 +336,7 @@ void Room::on_claim_host(const std::shared_ptr<Client>& c, std::uint64_t rid, co
 // --- The match -----------------------------------------------------------------
 
 void Room::on_start(const std::shared_ptr<Client>& c, std::uint64_t rid) {
-  Member* me = member(c->client_id());
-  if (!me) return reply_error(c, rid, v1::NOT_IN_ROOM, "join the room first");
-  if (!me->host) return reply_error(c, rid, v1::NOT_HOST, "only the host can start the match");
-  if (status_ != Status::kOpen) return reply_error(c, rid, v1::ALREADY_STARTED, "the match has already started");
-  for (const SeatSlot& s : seats_) {
-    if (!s.taken) return reply_error(c, rid, v1::SEATS_NOT_FILLED, "every seat needs a player before the start");
-  }
+  if (auto refused = host_controls().check_start(c->client_id())) return refuse(c, rid, std::move(*refused));
   start_match(c, rid);
 }
 
@@ -419,7 +398,7 @@ void Room::start_match(const std::shared_ptr<Client>& c, std::uint64_t rid) {
 
 void Room::on_submit(const std::shared_ptr<Client>& c, std::uint64_t rid, const v1::SubmitAction& m,
                      Clock::time_point received) {
-  Member* me = member(c->client_id());
+  RoomMember* me = member(c->client_id());
   if (!me) return reply_error(c, rid, v1::NOT_IN_ROOM, "join the room first");
   if (status_ == Status::kFinished) return reply_error(c, rid, v1::GAME_OVER, "the match has ended");
   if (!runner_) return reply_error(c, rid, v1::NOT_STARTED, "the match has not started");
@@ -452,9 +431,9 @@ MatchRunner::SeatBot Room::seat_bot(const std::string& kind) const {
 }
 
 void Room::on_add_bot(const std::shared_ptr<Client>& c, std::uint64_t rid, const v1::AddBot& m) {
-  Member* me = member(c->client_id());
-  if (!me) return reply_error(c, rid, v1::NOT_IN_ROOM, "join the room first");
-  if (!me->host) return reply_error(c, rid, v1::NOT_HOST, "only the host can add bots");
+  if (auto refused = host_controls().check_host(c->client_id(), "only the host can add bots")) {
+    return refuse(c, rid, std::move(*refused));
+  }
   if (status_ != Status::kOpen) return reply_error(c, rid, v1::ALREADY_STARTED, "the match has started");
   std::string kind = m.kind();
   if (kind.empty()) kind = strongest_bot_kind(services_, record_.game_id);
@@ -463,15 +442,14 @@ void Room::on_add_bot(const std::shared_ptr<Client>& c, std::uint64_t rid, const
                        "no '" + escape_user_text(kind) + "' bot for " + record_.game_id + "; " +
                            bot_kinds_text(services_, record_.game_id));
   }
-  const auto picked = pick_seat(c, rid, m.seat());
-  if (!picked) return;
-  const int seat = *picked;
-  seats_[seat] = SeatSlot{true, "Bot (" + kind + ")", "", 0, kind};
+  int seat = -1;
+  if (auto refused = seats_.pick(m.seat(), seat)) return refuse(c, rid, std::move(*refused));
+  seats_.give_bot(seat, kind);
   services_.store.upsert_seat(persistence::SeatRecord{code(), seat, seats_[seat].display_name, "", kind},
                               on_strand([this, c, rid, seat](bool ok, const std::string& error) {
                                 if (!ok) {
                                   spdlog::error("room {} seat {}: bot not stored: {}", code(), seat, error);
-                                  seats_[seat] = SeatSlot{};
+                                  seats_.free(seat);
                                   return reply_error(c, rid, v1::INTERNAL, "the bot seat could not be stored");
                                 }
                                 update_summary();
@@ -496,7 +474,7 @@ void Room::make_runner(persistence::MatchRecord match, std::unique_ptr<rules::St
 }
 
 void Room::on_sync(const std::shared_ptr<Client>& c, std::uint64_t rid, const v1::Sync& m) {
-  Member* me = member(c->client_id());
+  RoomMember* me = member(c->client_id());
   if (!me) return reply_error(c, rid, v1::NOT_IN_ROOM, "join the room first");
   if (!runner_) return reply_error(c, rid, v1::NOT_STARTED, "the match has not started");
   if (me->seat < 0 && !spectators_see_match()) {
@@ -516,49 +494,14 @@ void Room::reply_error(const std::shared_ptr<Client>& c, std::uint64_t rid, v1::
   server::reply_error(*c, services_.metrics, rid, code, std::move(text));
 }
 
+void Room::refuse(const std::shared_ptr<Client>& c, std::uint64_t rid, Refusal refusal) {
+  reply_error(c, rid, refusal.code, std::move(refusal.text));
+}
+
 void Room::reply_room(const std::shared_ptr<Client>& c, std::uint64_t rid) {
   v1::ServerMessage m;
   *m.mutable_room() = room_info(c->client_id());
   reply(c, rid, std::move(m));
-}
-
-std::optional<int> Room::pick_seat(const std::shared_ptr<Client>& c, std::uint64_t rid, int requested) {
-  if (requested == -1) {
-    for (std::size_t i = 0; i < seats_.size(); ++i) {
-      if (!seats_[i].taken) return static_cast<int>(i);
-    }
-    reply_error(c, rid, v1::ROOM_FULL, "every seat is taken");
-    return std::nullopt;
-  }
-  if (requested < 0 || requested >= static_cast<int>(seats_.size())) {
-    reply_error(c, rid, v1::INVALID_ARGUMENT,
-                "no seat " + std::to_string(requested) + "; seats are numbered 0 to " +
-                    std::to_string(seats_.size() - 1) + ", or -1 for any");
-    return std::nullopt;
-  }
-  if (seats_[requested].taken) {
-    reply_error(c, rid, v1::SEAT_TAKEN, "seat " + std::to_string(requested) + " is taken");
-    return std::nullopt;
-  }
-  return requested;
-}
-
-Room::Status Room::status_of(persistence::RoomStatus stored) {
-  switch (stored) {
-    case persistence::RoomStatus::kPlaying: return Status::kPlaying;
-    case persistence::RoomStatus::kFinished: return Status::kFinished;
-    default: return Status::kOpen;
-  }
-}
-
-v1::RoomStatus Room::wire_status(Status status) {
-  switch (status) {
-    case Status::kOpen:
-    case Status::kStarting: return v1::ROOM_STATUS_OPEN;
-    case Status::kPlaying: return v1::ROOM_STATUS_PLAYING;
-    case Status::kFinished: return v1::ROOM_STATUS_FINISHED;
-  }
-  return v1::ROOM_STATUS_OPEN;
 }
 
 void Room::run_match(std::int64_t deadline) {
@@ -636,15 +579,8 @@ v1::RoomInfo Room::room_info(std::uint64_t for_client) const {
     s->set_autopilot(on_autopilot(static_cast<int>(i)));
   }
   info.set_status(wire_status(status_));
-  int spectators = 0;
-  for (const auto& [id, m] : members_) spectators += m.seat < 0 ? 1 : 0;
-  info.set_spectator_count(spectators);
-  // Members in joining order (member ids only grow).
-  std::vector<const Member*> ordered;
-  for (const auto& [id, m] : members_) ordered.push_back(&m);
-  std::sort(ordered.begin(), ordered.end(),
-            [](const Member* a, const Member* b) { return a->member_id < b->member_id; });
-  for (const Member* m : ordered) {
+  info.set_spectator_count(members_.spectator_count());
+  for (const RoomMember* m : members_.in_joining_order()) {
     auto* mi = info.add_members();
     mi->set_member_id(m->member_id);
     mi->set_display_name(m->display_name);
@@ -657,10 +593,10 @@ v1::RoomInfo Room::room_info(std::uint64_t for_client) const {
     *info.mutable_match() =
         fairness::public_match_info(match.id, match.seed, match.seed_salt, status_ == Status::kFinished);
   }
-  auto it = members_.find(for_client);
-  if (it != members_.end()) info.set_your_member_id(it->second.member_id);
-  info.set_your_seat(it == members_.end() ? -1 : it->second.seat);
-  info.set_you_are_host(it != members_.end() && it->second.host);
+  const RoomMember* you = members_.find(for_client);
+  if (you) info.set_your_member_id(you->member_id);
+  info.set_your_seat(you ? you->seat : -1);
+  info.set_you_are_host(you && you->host);
   return info;
 }
 
@@ -680,9 +616,7 @@ void Room::update_summary() {
   s.set_room_code(code());
   s.set_game_id(record_.game_id);
   s.set_seat_count(record_.seat_count);
-  int taken = 0;
-  for (const SeatSlot& slot : seats_) taken += slot.taken ? 1 : 0;
-  s.set_seats_taken(taken);
+  s.set_seats_taken(seats_.taken_count());
   s.set_has_password(!record_.password_hash.empty());
   s.set_status(wire_status(status_));
   std::lock_guard lock(summary_mutex_);

@@ -1,8 +1,12 @@
-// One room: its seats, members, chat and host controls, and the runner of
-// its match (server/match/match_runner.h: moves, commits, clock, bots). Every
-// member function that touches this state runs on the room's strand; the
-// public entry points post there. The room gives its runner the store, the
-// strand's timers and its members (MatchStore, MatchClock, MatchObserver).
+// One room: the coordinator of its parts, each a class with one job and no
+// I/O: its seats (room_seats.h), members (room_members.h), host controls
+// (host_controls.h), chat (chat_log.h) and expiry (room_expiry.h); and the
+// runner of its match (server/match/match_runner.h: moves, commits, clock,
+// bots). The room asks its parts, stores what changes, then answers and
+// tells the members. Every member function that touches this state runs on
+// the room's strand; the public entry points post there. The room gives its
+// runner the store, the strand's timers and its members (MatchStore,
+// MatchClock, MatchObserver).
 #pragma once
 
 #include <boost/asio/post.hpp>
@@ -10,21 +14,25 @@
 #include <boost/asio/strand.hpp>
 #include <chrono>
 #include <cstdint>
-#include <deque>
 #include <functional>
 #include <memory>
 #include <mutex>
 #include <optional>
 #include <string>
-#include <unordered_map>
 #include <vector>
 
 #include "brethren/v1/protocol.pb.h"
 #include "persistence/records.h"
 #include "rules/core/game.h"
 #include "server/match/client.h"
-#include "server/room/chat_log.h"
 #include "server/match/match_runner.h"
+#include "server/room/chat_log.h"
+#include "server/room/host_controls.h"
+#include "server/room/refusal.h"
+#include "server/room/room_expiry.h"
+#include "server/room/room_members.h"
+#include "server/room/room_phase.h"
+#include "server/room/room_seats.h"
 #include "server/room/services.h"
 
 namespace brethren::server {
@@ -59,11 +67,7 @@ class Room : public std::enable_shared_from_this<Room>,
   // stops its timers, refuses requests with UNKNOWN_ROOM, and then calls
   // `forget` (the directory drops it). Nothing happens while anyone is in
   // the room or a commit is in flight.
-  struct ExpiryPolicy {
-    std::chrono::milliseconds idle_open{0};           // open room, nobody in it (0: never)
-    std::chrono::milliseconds finished_retention{0};  // finished room, from the end and the last member (0: never)
-    std::chrono::milliseconds abandoned_match{0};     // live match, no clock, no move, nobody in it (0: never)
-  };
+  using ExpiryPolicy = ::brethren::server::ExpiryPolicy;
   void expire_if_idle(ExpiryPolicy policy, std::function<void()> forget);
 
   // The room a room request names; nullptr for the connection's own
@@ -89,26 +93,7 @@ class Room : public std::enable_shared_from_this<Room>,
   static constexpr std::size_t kChatHistorySize = ChatLog::kHistorySize;
 
  private:
-  enum class Status { kOpen, kStarting, kPlaying, kFinished };
-  struct SeatSlot {
-    bool taken = false;
-    std::string display_name;
-    std::string token_hash;
-    std::uint64_t client_id = 0;  // 0: nobody connected on this seat
-    std::string bot_kind;         // non-empty: a server-side bot holds the seat
-  };
-  struct Member {
-    std::weak_ptr<Client> client;
-    std::uint32_t member_id = 0;  // public name within the room (MemberInfo)
-    int seat = -1;                // -1: not seated (spectator)
-    bool host = false;
-    std::string display_name;
-    // Gave the room password (or proved a token): may take a seat. False for
-    // a watcher admitted without it by SPECTATORS_OPEN.
-    bool password_given = true;
-    // When this member's recent chat messages were sent (rate limit).
-    std::deque<Clock::time_point> chat_sent;
-  };
+  using Status = RoomPhase;
   // One room request: its ClientMessage body, the room code it names and
   // its handler (room.cc, Room::requests()).
   struct Request {
@@ -139,15 +124,15 @@ class Room : public std::enable_shared_from_this<Room>,
   // Chat (room_chat.cc).
   void on_send_chat(const std::shared_ptr<Client>& c, std::uint64_t rid, const v1::SendChat& m);
   void send_chat_history(const std::shared_ptr<Client>& c);
-  // Host controls (room_host.cc).
+  // Host controls (room_host.cc): decided by HostControls, carried out here.
+  HostControls host_controls() const { return HostControls(members_, seats_, status_); }
   void on_kick(const std::shared_ptr<Client>& c, std::uint64_t rid, const v1::KickMember& m);
-  void kick_seat(const std::shared_ptr<Client>& c, std::uint64_t rid, int seat);
+  // Stores a kicked player's seat: free before the start, a bot's after.
+  void store_kicked_seat(const std::shared_ptr<Client>& c, std::uint64_t rid, int seat);
   void on_lock(const std::shared_ptr<Client>& c, std::uint64_t rid, const v1::LockRoom& m);
   void on_transfer_host(const std::shared_ptr<Client>& c, std::uint64_t rid, const v1::TransferHost& m);
   void on_update_room(const std::shared_ptr<Client>& c, std::uint64_t rid, const v1::UpdateRoom& m);
   void on_rematch(const std::shared_ptr<Client>& c, std::uint64_t rid);
-  // The host's request: the member, or nullptr after replying the error.
-  Member* host_member(const std::shared_ptr<Client>& c, std::uint64_t rid);
   // Stores record_ (settings, options, seats, host token) and answers `rid`
   // with RoomInfo and tells every member; on failure restores `before`.
   void store_room_record(const std::shared_ptr<Client>& c, std::uint64_t rid, persistence::RoomRecord before);
@@ -195,26 +180,21 @@ class Room : public std::enable_shared_from_this<Room>,
   // Searches on the server's bot pool, their results posted to the strand.
   std::unique_ptr<Search> search(std::unique_ptr<rules::State> state, int seat, std::unique_ptr<rules::SearchBot> bot,
                                  MatchSearcher::Done done) override;
-  // Expiry (room_expiry.cc).
-  bool idle_too_long(const ExpiryPolicy& policy, Clock::time_point now) const;
+  // Expiry (room_expiry.cc): what RoomExpiry judges the room on.
+  RoomExpiry::Activity activity() const;
   // A stored Unix time on the steady clock (a time from before a restart).
   static Clock::time_point steady_time_of(std::int64_t unix_ms);
 
-  // The seat a TakeSeat or AddBot names (-1: the first free one); nullopt
-  // once the refusal is replied.
-  std::optional<int> pick_seat(const std::shared_ptr<Client>& c, std::uint64_t rid, int requested);
   // Runs the match the runner holds, at its start and after a restore: the
   // absent seats watched, the clock, the views, then the bots.
   void run_match(std::int64_t deadline);
-  // The room's status as stored and as the protocol says it.
-  static Status status_of(persistence::RoomStatus stored);
-  static v1::RoomStatus wire_status(Status status);
 
   // Sending.
   void reply(const std::shared_ptr<Client>& c, std::uint64_t rid, v1::ServerMessage message);
   // Answers `rid` with the room as `c` sees it (RoomInfo).
   void reply_room(const std::shared_ptr<Client>& c, std::uint64_t rid);
   void reply_error(const std::shared_ptr<Client>& c, std::uint64_t rid, v1::ErrorCode code, std::string text);
+  void refuse(const std::shared_ptr<Client>& c, std::uint64_t rid, Refusal refusal);
   v1::RoomInfo room_info(std::uint64_t for_client) const;
   void broadcast_room();
   // Events since the last broadcast + current views; `ack` to `mover` (if
@@ -222,8 +202,9 @@ class Room : public std::enable_shared_from_this<Room>,
   void broadcast_match(const std::shared_ptr<Client>& mover = nullptr, v1::ServerMessage ack = {});
   void send_match(const std::shared_ptr<Client>& c, std::uint64_t rid, int seat, std::uint64_t after_version);
 
-  Member* member(std::uint64_t client_id);
-  void add_member(const std::shared_ptr<Client>& c, int seat, bool host, const std::string& name);
+  RoomMember* member(std::uint64_t client_id) { return members_.find(client_id); }
+  // members_.add, and the connection learns it is in the room.
+  RoomMember& add_member(const std::shared_ptr<Client>& c, int seat, bool host, const std::string& name);
   bool check_password(const std::string& password) const;
   void update_summary();
   // Runs `fn` on the strand once the store has committed (ok) or failed.
@@ -235,12 +216,11 @@ class Room : public std::enable_shared_from_this<Room>,
   persistence::RoomRecord record_;
   v1::GameOptions options_;
   v1::RoomSettings settings_;
-  std::uint32_t next_member_id_ = 1;
   boost::asio::strand<boost::asio::io_context::executor_type> strand_;
 
   Status status_ = Status::kOpen;
-  std::vector<SeatSlot> seats_;
-  std::unordered_map<std::uint64_t, Member> members_;
+  RoomSeats seats_;
+  RoomMembers members_;
 
   // The match, once started (kept after its end, until a rematch).
   std::unique_ptr<MatchRunner> runner_;

@@ -12,7 +12,7 @@
 namespace brethren::server {
 
 void Room::on_send_chat(const std::shared_ptr<Client>& c, std::uint64_t rid, const v1::SendChat& m) {
-  Member* me = member(c->client_id());
+  RoomMember* me = member(c->client_id());
   if (!me) return reply_error(c, rid, v1::NOT_IN_ROOM, "join the room first");
   if (me->seat < 0 && !me->host && !settings_.spectator_chat()) {
     return reply_error(c, rid, v1::CHAT_FORBIDDEN, "spectators may not chat in this room");

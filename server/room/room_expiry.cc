@@ -7,39 +7,45 @@
 #include <spdlog/spdlog.h>
 
 #include <boost/asio/post.hpp>
+#include <algorithm>
 
-#include "server/room/room.h"
 #include "server/base/unix_time.h"
+#include "server/room/room.h"
+#include "server/room/room_expiry.h"
 
 namespace brethren::server {
 
-bool Room::idle_too_long(const ExpiryPolicy& policy, Clock::time_point now) const {
+bool RoomExpiry::idle_too_long(const Activity& activity, Clock::time_point now) const {
   auto older_than = [now](Clock::time_point since, std::chrono::milliseconds limit) {
     return limit.count() > 0 && now - since >= limit;
   };
-  switch (status_) {
-    case Status::kOpen: return older_than(last_occupied_, policy.idle_open);
-    case Status::kFinished: return older_than(last_occupied_, policy.finished_retention);
-    case Status::kPlaying:
+  switch (activity.phase) {
+    case RoomPhase::kOpen: return older_than(activity.last_occupied, policy_.idle_open);
+    case RoomPhase::kFinished: return older_than(activity.last_occupied, policy_.finished_retention);
+    case RoomPhase::kPlaying:
       // A pending clock or a bot will move: the match runs, it is not abandoned.
-      if (!runner_ || runner_->busy()) return false;
-      return older_than(std::max(last_occupied_, runner_->last_move()), policy.abandoned_match);
-    case Status::kStarting: return false;
+      if (activity.match_runs_on) return false;
+      return older_than(std::max(activity.last_occupied, activity.last_move), policy_.abandoned_match);
+    case RoomPhase::kStarting: return false;
   }
   return false;
+}
+
+RoomExpiry::Activity Room::activity() const {
+  RoomExpiry::Activity activity{status_, last_occupied_, !runner_ || runner_->busy(), {}};
+  if (runner_) activity.last_move = runner_->last_move();
+  return activity;
 }
 
 void Room::expire_if_idle(ExpiryPolicy policy, std::function<void()> forget) {
   boost::asio::post(strand_, [self = shared_from_this(), policy, forget = std::move(forget)] {
     if (self->expiring_ || self->expired_) return;
     const auto now = Clock::now();
-    for (const auto& [id, m] : self->members_) {
-      if (!m.client.expired()) {
-        self->last_occupied_ = now;
-        return;
-      }
+    if (self->members_.anyone_connected()) {
+      self->last_occupied_ = now;
+      return;
     }
-    if (!self->idle_too_long(policy, now)) return;
+    if (!RoomExpiry(policy).idle_too_long(self->activity(), now)) return;
     self->expiring_ = true;
     if (self->runner_) self->runner_->hold();
     const bool abandoning = self->status_ == Status::kPlaying;

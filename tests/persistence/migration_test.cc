@@ -163,8 +163,9 @@ TEST_CASE("Migrations: a database of every earlier schema version loads with its
   const rules::Seat seat = live->acting_seats().front();
   const rules::ActionId next = live->legal_actions(seat).front();
   bool ok = false;
-  store->append_action(
-      ActionRecord{1, kLiveMoves + 1, seat, live->encode_action(seat, next).SerializeAsString(), 1700000003000, 0},
+  store->commit_unit(
+      Store::Unit().append_action(
+          ActionRecord{1, kLiveMoves + 1, seat, live->encode_action(seat, next).SerializeAsString(), 1700000003000, 0}),
       [&ok](bool committed, const std::string&) { ok = committed; });
   store->flush();
   REQUIRE(ok);

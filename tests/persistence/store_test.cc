@@ -62,13 +62,15 @@ TEST_CASE("Store: writes commit in order, callbacks report each, failures stay l
   store->insert_room(room("AAA"), note("room"));
   store->upsert_seat(SeatRecord{"AAA", 0, "Anne", "hash0", ""}, note("seat"));
   const auto id = store->next_match_id();
-  store->insert_match(MatchRecord{id, "AAA", "letter-of-marque", "opts", 42, 3, MatchStatus::kLive, 5, 0, "", 0, 0},
-                      note("match"));
+  store->commit_unit(Store::Unit().insert_match(
+                         MatchRecord{id, "AAA", "letter-of-marque", "opts", 42, 3, MatchStatus::kLive, 5, 0, "", 0, 0}),
+                     note("match"));
   for (int seq = 1; seq <= 100; ++seq)
-    store->append_action(ActionRecord{id, seq, seq % 3, "a" + std::to_string(seq), seq, 0}, nullptr);
+    store->commit_unit(Store::Unit().append_action(ActionRecord{id, seq, seq % 3, "a" + std::to_string(seq), seq, 0}),
+                       nullptr);
   // A duplicate sequence number violates the primary key: this write fails, the others stand.
-  store->append_action(ActionRecord{id, 100, 0, "dup", 0, 0}, note("dup"));
-  store->finish_match(ResultRecord{id, "outcome", "red wins", 9, ""}, note("finish"));
+  store->commit_unit(Store::Unit().append_action(ActionRecord{id, 100, 0, "dup", 0, 0}), note("dup"));
+  store->commit_unit(Store::Unit().finish_match(ResultRecord{id, "outcome", "red wins", 9, ""}), note("finish"));
   wait_ok(*store);
   REQUIRE(order.size() == 5);
   REQUIRE(order[0] == "room:ok");
@@ -100,15 +102,16 @@ TEST_CASE("Store: many writers at once are grouped into few commits") {
   });
   store->insert_room(room("BBB"), nullptr);
   const auto id = store->next_match_id();
-  store->insert_match(MatchRecord{id, "BBB", "letter-of-marque", "", 1, 3, MatchStatus::kLive, 0, 0, "", 0, 0},
-                      nullptr);
+  store->commit_unit(Store::Unit().insert_match(
+                         MatchRecord{id, "BBB", "letter-of-marque", "", 1, 3, MatchStatus::kLive, 0, 0, "", 0, 0}),
+                     nullptr);
   std::vector<std::thread> threads;
   std::atomic<int> seq{0};
   for (int t = 0; t < 4; ++t) {
     threads.emplace_back([&] {
       for (int i = 0; i < 500; ++i) {
         const int s = ++seq;
-        store->append_action(ActionRecord{id, s, 0, "x", 0, 0}, nullptr);
+        store->commit_unit(Store::Unit().append_action(ActionRecord{id, s, 0, "x", 0, 0}), nullptr);
       }
     });
   }
@@ -130,7 +133,7 @@ TEST_CASE("Store: start-up reads every room's last chat messages in one query, i
   }
   store->append_chat(ChatRecord{"BBB", 1, 0, -1, "Bart", "b1", 1}, nullptr);
   wait_ok(*store);
-  const auto recent = store->load_recent_chat(3);
+  const auto recent = store->load_recovery(0, 3).chat;
   REQUIRE(recent.size() == 2);
   const auto& a = recent.at("AAA");
   REQUIRE(a.size() == 3);
@@ -150,8 +153,11 @@ std::int64_t playing_room(Store& store, int moves) {
   r.status = RoomStatus::kPlaying;
   store.insert_room(r, nullptr);
   const auto id = store.next_match_id();
-  store.insert_match(MatchRecord{id, "RRR", "letter-of-marque", "", 1, 3, MatchStatus::kLive, 0, 0, "", 0, 0}, nullptr);
-  for (int seq = 1; seq <= moves; ++seq) store.append_action(ActionRecord{id, seq, 0, "m", 0, 0}, nullptr);
+  store.commit_unit(Store::Unit().insert_match(
+                        MatchRecord{id, "RRR", "letter-of-marque", "", 1, 3, MatchStatus::kLive, 0, 0, "", 0, 0}),
+                    nullptr);
+  for (int seq = 1; seq <= moves; ++seq)
+    store.commit_unit(Store::Unit().append_action(ActionRecord{id, seq, 0, "m", 0, 0}), nullptr);
   store.flush();
   return id;
 }
@@ -270,10 +276,12 @@ TEST_CASE("Store: start-up reads open, playing and recently finished rooms only,
   };
   auto add_match = [&](const std::string& code, bool finished, const std::string& final_state) {
     const auto id = store->next_match_id();
-    store->insert_match(MatchRecord{id, code, "letter-of-marque", "", 1, 3, MatchStatus::kLive, 0, 0, "", 0, 0},
-                        nullptr);
-    for (int seq = 1; seq <= 3; ++seq) store->append_action(ActionRecord{id, seq, 0, code, 0, 0}, nullptr);
-    if (finished) store->finish_match(ResultRecord{id, "o", "s", 0, final_state}, nullptr);
+    store->commit_unit(Store::Unit().insert_match(
+                           MatchRecord{id, code, "letter-of-marque", "", 1, 3, MatchStatus::kLive, 0, 0, "", 0, 0}),
+                       nullptr);
+    for (int seq = 1; seq <= 3; ++seq)
+      store->commit_unit(Store::Unit().append_action(ActionRecord{id, seq, 0, code, 0, 0}), nullptr);
+    if (finished) store->commit_unit(Store::Unit().finish_match(ResultRecord{id, "o", "s", 0, final_state}), nullptr);
     return id;
   };
   add_room("OPN", "open", 10);
@@ -320,9 +328,10 @@ TEST_CASE("Store: the migration to schema 6 dates each finished room from its ma
     done.created_at = 100;
     store->insert_room(done, nullptr);
     const auto id = store->next_match_id();
-    store->insert_match(MatchRecord{id, "FIN", "letter-of-marque", "", 1, 3, MatchStatus::kLive, 100, 0, "", 0, 0},
-                        nullptr);
-    store->finish_match(ResultRecord{id, "o", "s", 5000, ""}, nullptr);
+    store->commit_unit(Store::Unit().insert_match(
+                           MatchRecord{id, "FIN", "letter-of-marque", "", 1, 3, MatchStatus::kLive, 100, 0, "", 0, 0}),
+                       nullptr);
+    store->commit_unit(Store::Unit().finish_match(ResultRecord{id, "o", "s", 5000, ""}), nullptr);
     store->flush();
   }
   {
@@ -349,7 +358,7 @@ TEST_CASE("Store: a match keeps the rules version it was started under") {
         store->next_match_id(), "VER", "letter-of-marque", "", 1, 3, MatchStatus::kLive, 100, 0, "", 0, 0};
     REQUIRE(match.rules_version == 1);  // the default: what every earlier match was played under
     match.rules_version = 7;
-    store->insert_match(match, nullptr);
+    store->commit_unit(Store::Unit().insert_match(match), nullptr);
     store->flush();
   }
   auto store = Store::open(path);
