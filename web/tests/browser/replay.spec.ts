@@ -5,7 +5,8 @@
 // - a match still being played: the page says so in words (EN/ES/IT) and
 //   leads to the room (to watch where spectators may, or back to one's seat),
 //   never an error.
-import { test, expect, type Page } from "@playwright/test";
+import { test, expect, type Page, type TestInfo } from "@playwright/test";
+import { writeFileSync } from "node:fs";
 import { person, withServer, expectNoErrors, type Person } from "./helpers";
 
 /** Anne creates a room of `game` with `seats` seats (spectators per `spectators`, a label of the lobby's select). */
@@ -19,6 +20,15 @@ async function createRoom(p: Person, game: string, seats: number, spectators?: s
   await page.getByTestId("create").click();
   await expect(page.getByTestId("seat-0")).toContainText(p.name);
   return new URL(await page.getByTestId("share-link").inputValue()).pathname.replace(/^\/r\//, "");
+}
+
+/** The page at 1280x800 and at 390x844, into test-results (to look at). */
+async function shots(page: Page, info: TestInfo, name: string) {
+  for (const size of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+    await page.setViewportSize(size);
+    writeFileSync(info.outputPath(`${name}-${size.width}x${size.height}.png`), await page.screenshot());
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
 }
 
 async function addBots(page: Page, from: number, seats: number) {
@@ -37,7 +47,7 @@ async function liveMatchId(page: Page, code: string): Promise<number> {
   throw new Error(`no live match in room ${code}`);
 }
 
-test("a Tortuga match replays step by step from the server's views, in a browser that never saw it", async ({ browser }) => {
+test("a Tortuga match replays step by step from the server's views, in a browser that never saw it", async ({ browser }, info) => {
   test.setTimeout(180_000);
   const anne = await person(browser, "Anne");
   const page = anne.page;
@@ -80,12 +90,14 @@ test("a Tortuga match replays step by step from the server's views, in a browser
   const middle = await board.getAttribute("data-version");
   expect(middle).not.toBe(lastVersion);
   expect(versions.has(middle!)).toBe(false);
+  await v.getByTestId("replay-board").scrollIntoViewIfNeeded();
+  await shots(v, info, "replay-tortuga-1667");
   expectNoErrors([anne, visitor]);
   await anne.context.close();
   await visitor.context.close();
 });
 
-test("the replay of a match still being played says so in words and leads to its room", async ({ browser }) => {
+test("the replay of a match still being played says so in words and leads to its room", async ({ browser }, info) => {
   test.setTimeout(120_000);
   const anne = await person(browser, "Anne");
   const code = await createRoom(anne, "letter-of-marque", 3);
@@ -109,6 +121,8 @@ test("the replay of a match still being played says so in words and leads to its
     await expect(visitor.page.locator("[role=alert]")).toHaveCount(0);
   }
   await visitor.page.goto(withServer(`/replay/${id}?room=${code}`));
+  await expect(visitor.page.getByTestId("replay-watch-live")).toBeVisible();
+  await shots(visitor.page, info, "replay-live");
   await visitor.page.getByTestId("replay-watch-live").click();
   await expect(visitor.page).toHaveURL(new RegExp(`/r/${code}`));
   await visitor.page.getByTestId("join-name").fill("Visitor");
