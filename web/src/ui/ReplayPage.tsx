@@ -21,6 +21,7 @@ import { withGame } from "../games/registry";
 import { gameEvents } from "../games/payload";
 import { Moves, gameMoves } from "./moves";
 import { describeOutcome } from "../logic/outcome";
+import { botKindName } from "./names";
 
 /** Autoplay: one event per tick. */
 const AUTOPLAY_MS = 900;
@@ -99,7 +100,16 @@ export function ReplayPage({ matchId }: { matchId: string }) {
   if (live) return <LiveMatch room={room} seated={!!creds.seatToken} watchable={live.watchable} back={back} />;
   if (error) return <section class="panel"><p role="alert" data-testid="replay-error">{t("replay.failed", { why: error })}</p>{back}</section>;
   if (!history) return <section class="panel"><p>{t("replay.loading")}</p></section>;
-  const names = (seat: number) => history.players.find((p) => p.seat === seat)?.displayName || t("table.seatName", { n: seat + 1 });
+  // As the room names them: a bot by its level in words, two alike with their seat number.
+  const baseName = (seat: number) => {
+    const p = history.players.find((x) => x.seat === seat);
+    if (p?.bot) return t("bot.name", { kind: botKindName(p.bot) });
+    return p?.displayName || t("table.seatName", { n: seat + 1 });
+  };
+  const names = (seat: number) => {
+    const name = baseName(seat);
+    return history.players.some((o) => o.seat !== seat && baseName(o.seat) === name) ? `${name} #${seat + 1}` : name;
+  };
   const go = (to: number) => { setPlaying(false); setStep(clampStep(to, n)); };
   const gameName = s.games.find((g) => g.id === history.gameId)?.displayName ?? "";
   const version = step > 0 ? history.events[step - 1].version : 0n;
@@ -153,7 +163,7 @@ export function ReplayPage({ matchId }: { matchId: string }) {
         <button type="button" data-testid="replay-first" onClick={() => go(0)} disabled={step === 0}>⏮ {t("replay.first")}</button>
         <button type="button" data-testid="replay-prev" onClick={() => go(step - 1)} disabled={step === 0}>◀ {t("replay.prev")}</button>
         <button type="button" data-testid="replay-play" aria-pressed={playing} onClick={() => { if (step >= n) setStep(0); setPlaying(!playing); }}>
-          {playing ? `⏸ ${t("replay.pause")}` : `⏵ ${t("replay.autoplay")}`}
+          {playing ? `⏸ ${t("replay.pause")}` : `▷ ${t("replay.autoplay")}`}
         </button>
         <button type="button" data-testid="replay-next" onClick={() => go(step + 1)} disabled={step === n}>{t("replay.next")} ▶</button>
         <button type="button" data-testid="replay-last" onClick={() => go(n)} disabled={step === n}>{t("replay.last")} ⏭</button>

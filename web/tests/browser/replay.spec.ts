@@ -26,6 +26,8 @@ async function createRoom(p: Person, game: string, seats: number, spectators?: s
 async function shots(page: Page, info: TestInfo, name: string) {
   for (const size of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
     await page.setViewportSize(size);
+    // As a player sees it: the step's glides have ended.
+    await page.waitForFunction(() => document.getAnimations().length === 0, undefined, { timeout: 5000 }).catch(() => undefined);
     writeFileSync(info.outputPath(`${name}-${size.width}x${size.height}.png`), await page.screenshot());
   }
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -90,6 +92,12 @@ test("a Tortuga match replays step by step from the server's views, in a browser
   const middle = await board.getAttribute("data-version");
   expect(middle).not.toBe(lastVersion);
   expect(versions.has(middle!)).toBe(false);
+  for (const width of [1280, 390]) {
+    await v.setViewportSize({ width, height: 844 });
+    const box = await v.getByTestId("replay-jump").boundingBox();
+    expect(box!.width, `the jump field is wide enough for its number at ${width} px`).toBeGreaterThan(40);
+  }
+  await v.setViewportSize({ width: 1280, height: 800 });
   await v.getByTestId("replay-board").scrollIntoViewIfNeeded();
   await shots(v, info, "replay-tortuga-1667");
   expectNoErrors([anne, visitor]);
