@@ -124,8 +124,8 @@ HistoryResponse fetch_match_history(const persistence::Store& store, const rules
     }
     state = std::move(replayed).value();
   } else {
-    // The log was discarded at the end (GameInfo.action_log_secret): the
-    // final state keeps the event stream with its audiences.
+    // A match stored before the log was kept under seal: its log was
+    // discarded at the end, the final state keeps the event stream.
     auto loaded = game->deserialize(result->final_state);
     if (!loaded) return error(500, "INTERNAL", "the final state does not load");
     state = std::move(loaded).value();
@@ -152,7 +152,9 @@ HistoryResponse fetch_match_history(const persistence::Store& store, const rules
   const rules::Viewer viewer = seat >= 0 ? rules::Viewer::player(seat) : rules::Viewer::spectator();
   for (auto& record : state->events_for(viewer)) *history.add_events() = std::move(record);
   history.set_event_count(state->version());
-  if (log_kept && game->info().action_log_public()) {
+  // A sealed log (GameInfo.action_log_secret) is never served: only views
+  // and events built from it, as they were sent live.
+  if (log_kept && game->info().action_log_public() && !game->info().action_log_secret()) {
     history.set_actions_published(true);
     for (auto& step : log) {
       auto* action = history.add_actions();
@@ -196,8 +198,8 @@ HistoryResponse fetch_match_views(const persistence::Store& store, const rules::
 
   const auto result = finished ? store.load_result(match.id) : std::nullopt;
   if (result && !result->final_state.empty()) {
-    // The log was discarded at the end (GameInfo.action_log_secret): only
-    // the final table can be drawn.
+    // A match stored before the log was kept under seal (its log was
+    // discarded at the end): only the final table can be drawn.
     auto loaded = game->deserialize(result->final_state);
     if (!loaded) return error(500, "INTERNAL", "the final state does not load");
     add_view(**loaded);

@@ -244,8 +244,8 @@ void MatchRunner::process_next_move() {
       // make every retry of the move collide with its own row.
       const auto outcome = state_->outcome();
       result = persistence::ResultRecord{match_.id, outcome.SerializeAsString(), outcome.summary(), now, ""};
-      // Games whose log betrays secrets keep their final state instead.
-      if (context_.game.info().action_log_secret()) result->final_state = state_->serialize();
+      // Every game keeps its log, Tortuga's too (action_log_secret): it stays
+      // under seal, replayed only into views (server/history), never served.
     }
     move_in_flight_ = true;
     const std::uint64_t version = state_->version();

@@ -3,9 +3,11 @@
 #include <google/protobuf/util/json_util.h>
 
 #include <catch2/catch.hpp>
+#include <csignal>
 
 #include "brethren/v1/history.pb.h"
 #include "brethren/v1/replay.pb.h"
+#include "persistence/sqlite.h"
 #include "persistence/store.h"
 #include "rules/registry/all_games.h"
 #include "server/protocol/fairness.h"
@@ -282,12 +284,11 @@ TEST_CASE("Views: the public table at each step is what a spectator saw, a seat'
       REQUIRE(matching_live_views(pub, played.spectator_views) >= 1);
       REQUIRE(pub.views(pub.views_size() - 1).finished());
       REQUIRE(pub.views(pub.views_size() - 1).version() == history.event_count());
-      if (!game->info().action_log_secret()) {
-        // A view after the setup and after each action, in version order.
-        REQUIRE(pub.views_size() > 2);
-        REQUIRE(matching_live_views(pub, played.spectator_views) > 1);
-        for (int i = 1; i < pub.views_size(); ++i) REQUIRE(pub.views(i - 1).version() < pub.views(i).version());
-      }
+      // A view after the setup and after each action, in version order
+      // (Tortuga's too: its sealed log is replayed on the server).
+      REQUIRE(pub.views_size() > 2);
+      REQUIRE(matching_live_views(pub, played.spectator_views) > 1);
+      for (int i = 1; i < pub.views_size(); ++i) REQUIRE(pub.views(i - 1).version() < pub.views(i).version());
 
       const auto mine =
           parse_views(http_get_with(server.port(), path, {{"Authorization", "Bearer " + played.seat0_token}}));
@@ -321,4 +322,119 @@ TEST_CASE("Views: the public table at each step is what a spectator saw, a seat'
       REQUIRE(http_get_with(server.port(), history_path(played.match_id) + "/viewz").status == 400);
     }
   }
+}
+
+namespace {
+
+// The views of `views` taken during a vote (T67-26) that equal a live one.
+int matching_live_vote_views(const v1::MatchViews& views, const std::map<std::uint64_t, v1::MatchView>& live) {
+  int compared = 0;
+  for (const auto& view : views.views()) {
+    if (view.game().tortuga_1667().phase() != v1::tortuga_1667::PHASE_VOTING) continue;
+    const auto it = live.find(view.version());
+    if (it == live.end()) continue;
+    v1::MatchView seen = it->second;
+    seen.clear_legal_actions();
+    REQUIRE(view.SerializeAsString() == seen.SerializeAsString());
+    ++compared;
+  }
+  return compared;
+}
+
+}  // namespace
+
+TEST_CASE(
+    "Views: Tortuga's sealed log is kept and replayed into exactly the views sent live, votes included, and no action "
+    "is "
+    "ever served (T67-A-21, T67-H-3)") {
+  TempDir dir;
+  const std::string db = dir.path() + "/t.db";
+  ServerProcess server(db);
+  const auto played = play_against_bots(server.port(), "tortuga-1667", 5);
+  const auto path = history_path(played.match_id);
+  const std::map<std::string, std::string> as_public{{"X-Room-Code", played.room_code}};
+  const std::map<std::string, std::string> as_seat0{{"Authorization", "Bearer " + played.seat0_token}};
+
+  // Kept under seal: the log is stored, not a final state in its place.
+  {
+    auto store = persistence::Store::open(db);
+    REQUIRE_FALSE(store->load_actions(played.match_id).empty());
+    REQUIRE(store->load_result(played.match_id)->final_state.empty());
+  }
+
+  const auto pub_reply = http_get_with(server.port(), path + "/views", as_public);
+  const auto seat_reply = http_get_with(server.port(), path + "/views", as_seat0);
+  const auto pub = parse_views(pub_reply);
+  const auto mine = parse_views(seat_reply);
+  // Step by step: a view after the setup and after each action.
+  REQUIRE(pub.views_size() > 2);
+  REQUIRE(mine.views_size() == pub.views_size());
+  for (int i = 1; i < pub.views_size(); ++i) REQUIRE(pub.views(i - 1).version() < pub.views(i).version());
+  REQUIRE(pub.views(pub.views_size() - 1).finished());
+  // Nothing new leaks: each view is the one sent live to a spectator, or to
+  // seat 0, at that version, those during the votes included.
+  REQUIRE(matching_live_views(pub, played.spectator_views) > 2);
+  REQUIRE(matching_live_views(mine, played.seat0_views) > 2);
+  REQUIRE(matching_live_vote_views(pub, played.spectator_views) >= 1);
+  REQUIRE(matching_live_vote_views(mine, played.seat0_views) >= 1);
+
+  // No raw action anywhere: not in the views, not in the history (a vote
+  // action would be "castVote" in JSON; events say only "voted").
+  const auto pub_history = http_get_with(server.port(), path, as_public);
+  const auto seat_history = http_get_with(server.port(), path, as_seat0);
+  for (const auto* reply : {&pub_reply, &seat_reply, &pub_history, &seat_history}) {
+    REQUIRE(reply->status == 200);
+    REQUIRE(reply->body.find("castVote") == std::string::npos);
+    REQUIRE(reply->body.find("legalActions\":[{") == std::string::npos);
+  }
+  for (const auto* reply : {&pub_history, &seat_history}) {
+    const auto history = parse_history(*reply);
+    REQUIRE_FALSE(history.actions_published());
+    REQUIRE(history.actions_size() == 0);
+  }
+  REQUIRE(first_difference(parse_history(pub_history).events(), played.spectator_events) == "");
+  REQUIRE(first_difference(parse_history(seat_history).events(), played.seat0_events) == "");
+}
+
+TEST_CASE("Views: a Tortuga match stored with its log discarded (before the seal) still shows its final table") {
+  TempDir dir;
+  const std::string db = dir.path() + "/old.db";
+  const auto games = rules::make_all_games_registry();
+  PlayedMatch played;
+  {
+    ServerProcess server(db);
+    played = play_against_bots(server.port(), "tortuga-1667", 5);
+    REQUIRE(server.stop(SIGTERM) != -1);
+  }
+  // Rewrite the rows as a server before the seal stored them: the final
+  // state in the result, no action left.
+  {
+    auto store = persistence::Store::open(db);
+    const auto match = store->load_match(played.match_id);
+    REQUIRE(match.has_value());
+    v1::GameOptions options;
+    REQUIRE(options.ParseFromString(match->options));
+    auto state = games.new_match("tortuga-1667", {options, match->seat_count, match->seed, match->secret_seed});
+    REQUIRE(state.ok());
+    for (const auto& row : store->load_actions(played.match_id)) {
+      v1::GameAction action;
+      REQUIRE(action.ParseFromString(row.action));
+      REQUIRE((*state)->apply(row.seat, action).ok());
+    }
+    REQUIRE((*state)->is_terminal());
+    persistence::Connection raw(db);
+    raw.prepare("UPDATE results SET final_state = ?1 WHERE match_id = ?2")
+        .bind_blob(1, (*state)->serialize())
+        .bind(2, played.match_id)
+        .run();
+    raw.prepare("DELETE FROM actions WHERE match_id = ?1").bind(1, played.match_id).run();
+  }
+  ServerProcess again(db);
+  const auto path = history_path(played.match_id);
+  const auto pub = parse_views(http_get_with(again.port(), path + "/views", {{"X-Room-Code", played.room_code}}));
+  REQUIRE(pub.views_size() == 1);
+  REQUIRE(pub.views(0).finished());
+  REQUIRE(matching_live_views(pub, played.spectator_views) == 1);
+  const auto history = parse_history(http_get_with(again.port(), path, {{"X-Room-Code", played.room_code}}));
+  REQUIRE(first_difference(history.events(), played.spectator_events) == "");
 }

@@ -55,8 +55,11 @@ function ConnectionBadge() {
 
 /** The header's switches for the turn's sound and notification (both remembered; the notification asks the browser once, on this click). */
 function TurnAlerts() {
-  const [sound, setSoundState] = useState(soundOn());
-  const [notify, setNotifyState] = useState(notifyOn());
+  // Read once (lazy initial state): the header renders on every update, and
+  // Notification.permission and localStorage are slow to read (seen in a
+  // move's profile, tests/browser/smoothness.spec.ts).
+  const [sound, setSoundState] = useState(soundOn);
+  const [notify, setNotifyState] = useState(notifyOn);
   return (
     <span class="alerts">
       <button

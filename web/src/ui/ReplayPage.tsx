@@ -2,8 +2,11 @@
 // or this browser's seat's own replay when it holds the room's seat token.
 // At every step the game's board is drawn, read-only, from the server's view
 // of that step (GET /api/matches/{id}/views, same viewer as the log), else
-// from the view this browser was shown then (src/state/views.ts: Tortuga
-// keeps only its final view on the server).
+// from the view this browser was shown then (src/state/views.ts: a Tortuga
+// match stored before its log was kept under seal has only its final view on
+// the server). A match still being played has no replay yet: the page says
+// so and leads to its room (to watch it, where spectators may).
+import type { JSX } from "preact";
 import { useEffect, useMemo, useState } from "preact/hooks";
 import { t } from "../i18n";
 import { store, useStore } from "../state/store";
@@ -18,9 +21,34 @@ import { withGame } from "../games/registry";
 import { gameEvents } from "../games/payload";
 import { Moves, gameMoves } from "./moves";
 import { describeOutcome } from "../logic/outcome";
+import { botKindName } from "./names";
 
 /** Autoplay: one event per tick. */
 const AUTOPLAY_MS = 900;
+/** The history's answer for a match that has not ended (HTTP 409 Conflict). */
+const NOT_FINISHED = 409;
+
+/** A replay asked for too early: the match is still on; its room is where to see it. */
+function LiveMatch({ room, seated, watchable, back }: { room: string | null; seated: boolean; watchable: boolean; back: JSX.Element }) {
+  const href = room ? `/r/${room}${location.search}` : null;
+  const go = (e: MouseEvent) => { e.preventDefault(); store.navigate(`/r/${room}`); };
+  return (
+    <section class="panel replay-live" data-testid="replay-live" aria-labelledby="replay-live-h">
+      <h1 id="replay-live-h">{t("replay.live.title")}</h1>
+      <p role="status">{t("replay.live.text")}</p>
+      {href && (seated || watchable) ? (
+        <p>
+          <a href={href} onClick={go} data-testid="replay-watch-live">
+            {seated ? t("replay.live.backToSeat") : t("replay.live.watch")}
+          </a>
+        </p>
+      ) : (
+        <p class="hint" data-testid="replay-live-closed">{t("replay.live.closed")}</p>
+      )}
+      {back}
+    </section>
+  );
+}
 
 export function ReplayPage({ matchId }: { matchId: string }) {
   const s = useStore();
@@ -32,9 +60,12 @@ export function ReplayPage({ matchId }: { matchId: string }) {
   const creds = room ? loadCredentials(room) : {};
   const [asSeat, setAsSeat] = useState(!!creds.seatToken);
   const [fetched, setFetched] = useState<RecordedViews | null>(null);
+  // A match still being played (the history answers 409): whether its room lets the public watch.
+  const [live, setLive] = useState<{ watchable: boolean } | null>(null);
   useEffect(() => {
     setHistory(null);
     setFetched(null);
+    setLive(null);
     const viewer = asSeat ? creds : { ...creds, seatToken: undefined };
     // Without the server's views the board comes from this browser's own (or is not drawn).
     fetchViews(matchId, room, viewer).then(
@@ -45,6 +76,14 @@ export function ReplayPage({ matchId }: { matchId: string }) {
       (h) => { setHistory(h); setStep(h.events.length); setError(null); },
       (e: Error) => {
         console.info(e.message);
+        if (e instanceof HistoryError && e.status === NOT_FINISHED) {
+          // The public table of a live match is served only where spectators may watch.
+          fetchViews(matchId, room, { ...creds, seatToken: undefined }).then(
+            () => setLive({ watchable: true }),
+            () => setLive({ watchable: false }),
+          );
+          return;
+        }
         setError(t(e instanceof HistoryError ? httpErrorKey(e.status) : "error.connection"));
       },
     );
@@ -58,9 +97,19 @@ export function ReplayPage({ matchId }: { matchId: string }) {
   }, [playing, step, n]);
   const recorded = useMemo(() => recordedViews(matchId), [matchId]);
   const back = <a href="/" onClick={(e) => { e.preventDefault(); store.navigate("/"); }}>{t("replay.back")}</a>;
+  if (live) return <LiveMatch room={room} seated={!!creds.seatToken} watchable={live.watchable} back={back} />;
   if (error) return <section class="panel"><p role="alert" data-testid="replay-error">{t("replay.failed", { why: error })}</p>{back}</section>;
   if (!history) return <section class="panel"><p>{t("replay.loading")}</p></section>;
-  const names = (seat: number) => history.players.find((p) => p.seat === seat)?.displayName || t("table.seatName", { n: seat + 1 });
+  // As the room names them: a bot by its level in words, two alike with their seat number.
+  const baseName = (seat: number) => {
+    const p = history.players.find((x) => x.seat === seat);
+    if (p?.bot) return t("bot.name", { kind: botKindName(p.bot) });
+    return p?.displayName || t("table.seatName", { n: seat + 1 });
+  };
+  const names = (seat: number) => {
+    const name = baseName(seat);
+    return history.players.some((o) => o.seat !== seat && baseName(o.seat) === name) ? `${name} #${seat + 1}` : name;
+  };
   const go = (to: number) => { setPlaying(false); setStep(clampStep(to, n)); };
   const gameName = s.games.find((g) => g.id === history.gameId)?.displayName ?? "";
   const version = step > 0 ? history.events[step - 1].version : 0n;
@@ -114,7 +163,7 @@ export function ReplayPage({ matchId }: { matchId: string }) {
         <button type="button" data-testid="replay-first" onClick={() => go(0)} disabled={step === 0}>⏮ {t("replay.first")}</button>
         <button type="button" data-testid="replay-prev" onClick={() => go(step - 1)} disabled={step === 0}>◀ {t("replay.prev")}</button>
         <button type="button" data-testid="replay-play" aria-pressed={playing} onClick={() => { if (step >= n) setStep(0); setPlaying(!playing); }}>
-          {playing ? `⏸ ${t("replay.pause")}` : `⏵ ${t("replay.autoplay")}`}
+          {playing ? `⏸ ${t("replay.pause")}` : `▷ ${t("replay.autoplay")}`}
         </button>
         <button type="button" data-testid="replay-next" onClick={() => go(step + 1)} disabled={step === n}>{t("replay.next")} ▶</button>
         <button type="button" data-testid="replay-last" onClick={() => go(n)} disabled={step === n}>{t("replay.last")} ⏭</button>

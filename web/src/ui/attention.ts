@@ -83,7 +83,9 @@ function setIcon(badge: boolean) {
   const link = document.querySelector<HTMLLinkElement>("link[rel=icon]");
   if (!link) return;
   baseIcon ??= link.getAttribute("href");
-  link.setAttribute("href", badge ? badgeIcon() : (baseIcon ?? "/favicon.svg"));
+  const href = badge ? badgeIcon() : (baseIcon ?? "/favicon.svg");
+  // Unchanged, untouched: a new href makes the browser load the icon again.
+  if (link.getAttribute("href") !== href) link.setAttribute("href", href);
 }
 
 export type Turn = "must" | "may" | "none";
@@ -92,8 +94,10 @@ export type Turn = "must" | "may" | "none";
 export function useTurnAttention(turn: Turn, version: bigint, gameName: string) {
   // Before the paint: the title changes with the table, never after it.
   useLayoutEffect(() => {
-    document.title = turn === "must" ? t("title.yourTurn") : turn === "may" ? t("title.youMay") : BASE_TITLE;
-    document.documentElement.dataset.turn = turn;
+    const title = turn === "must" ? t("title.yourTurn") : turn === "may" ? t("title.youMay") : BASE_TITLE;
+    if (document.title !== title) document.title = title;
+    // An attribute of <html> restyles the whole page: written only when it changes.
+    if (document.documentElement.dataset.turn !== turn) document.documentElement.dataset.turn = turn;
     setIcon(turn === "must");
   }, [turn, t("title.yourTurn")]);
   const before = useRef<Turn>("none");

@@ -41,14 +41,28 @@ export function prefersReducedMotion(): boolean {
 
 /** How many animations this page started (also on <html data-animations>). */
 export function animationCount(): number {
-  return Number(document.documentElement.dataset.animations ?? "0");
+  return Number(document.documentElement.dataset.animations ?? "0") + uncounted;
 }
 
 /** The glides this module started and that may still run. */
 const running = new Set<Animation>();
+/** Animations started and not yet written to <html data-animations>. */
+let uncounted = 0;
+
+/**
+ * Writes the count once per batch (a microtask after the board's layout
+ * effect): an attribute of <html> invalidates the whole page's style, and
+ * written after each glide it forced a full style recalculation for every
+ * next measurement (hundreds of ms per move in Panning's profile).
+ */
+function flushCount() {
+  if (uncounted === 0) return;
+  document.documentElement.dataset.animations = String(Number(document.documentElement.dataset.animations ?? "0") + uncounted);
+  uncounted = 0;
+}
 
 function counted(a: Animation): Animation {
-  document.documentElement.dataset.animations = String(animationCount() + 1);
+  if (uncounted++ === 0) queueMicrotask(flushCount);
   running.add(a);
   const forget = () => running.delete(a);
   a.addEventListener("finish", forget);
@@ -80,7 +94,11 @@ export function flipDelta(before: { left: number; top: number }, now: { left: nu
 /** Animates `el` from the rect it had (`before`, in the same coordinates as el.getBoundingClientRect()) to where it is. */
 export function flipFrom(el: Element, before: { left: number; top: number }): Animation | null {
   if (prefersReducedMotion()) return null;
-  const d = flipDelta(before, el.getBoundingClientRect());
+  return glide(el, flipDelta(before, el.getBoundingClientRect()));
+}
+
+/** Starts the glide of `el` by an offset already measured (no layout read). */
+function glide(el: Element, d: { dx: number; dy: number } | null): Animation | null {
   if (!d) return null;
   return counted(
     el.animate([{ transform: `translate(${d.dx}px, ${d.dy}px)` }, { transform: "none" }], { duration: MOTION_MS, easing: EASING }),
@@ -172,16 +190,20 @@ export function useFlip(rootRef: RefObject<Element>, version: unknown, opts: Fli
     }
     const isUpdate = before !== null && drawnVersion.current !== version;
     drawnVersion.current = version;
-    if (before && isUpdate) {
+    if (before && isUpdate && !prefersReducedMotion()) {
+      // Every place was read above; from here on only writes (starting an
+      // animation dirties style, and a read after it would force a
+      // recalculation per element).
       for (const [k, el] of now) {
+        const at = next.get(k)!;
         const was = before.get(k);
         if (was) {
-          flipFrom(el, { left: was.left + origin.left, top: was.top + origin.top });
+          glide(el, flipDelta(was, at));
           continue;
         }
         const fromKey = opts.enterFrom?.(k);
         const from = fromKey !== undefined ? (before.get(fromKey) ?? next.get(fromKey)) : undefined;
-        if (from) flipFrom(el, { left: from.left + origin.left, top: from.top + origin.top });
+        if (from) glide(el, flipDelta(from, at));
         else if (opts.appearNew ?? true) appear(el);
       }
     }

@@ -423,7 +423,7 @@ export function Board({ view: v, match, moves, names, me, lastEvents, events }: 
           <div>
             <h4>{t("t67.galleon")}</h4>
             <Chests n={v.galleon} team="g" prefix="chest-g" touched={touched} />
-            <span class="count">{t("t67.chests", { n: v.galleon })}</span>
+            <span class="count">{v.galleon === 1 ? t("t67.chests.one") : t("t67.chests", { n: v.galleon })}</span>
           </div>
           <div class="totals" title={t("t67.totalsHelp")}>
             <span class="tot-b">🇬🇧 {teamName(Team.BRITISH)} <b>{v.britishTotal}</b></span>
