@@ -75,6 +75,9 @@ RecoveryReport recover_rooms(Services& services, RoomDirectory& rooms) {
     rooms.add(room);
     ++report.rooms;
   }
+  // Matches ended above are stored as abandoned before the first request:
+  // no one reads one as live while its room says it has ended.
+  if (report.failed > 0) services.store.flush();
   report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return report;
 }

@@ -215,6 +215,7 @@ void check_cause(const Case& c) {
   // Its history, as far as it replays, saying it was ended and why.
   const std::string target = "/api/matches/" + std::to_string(id);
   const HttpReply public_log = http_get_with(port, target, {{"X-Room-Code", broken.code}});
+  INFO(public_log.body);
   REQUIRE(public_log.status == 200);
   const auto history = parse_json<v1::MatchHistory>(public_log.body);
   REQUIRE(history.abandoned());
