@@ -31,10 +31,16 @@ Status Game::check_seat_count(int seats) const {
 std::uint32_t Game::rules_version() const { return info().rules_version(); }
 
 Status check_rules_version(const Game& game, std::uint32_t rules_version) {
-  if (rules_version == game.rules_version()) return Ok{};
+  const std::uint32_t current = game.rules_version();
+  const std::uint32_t oldest = game.oldest_playable_rules_version();
+  if (rules_version >= oldest && rules_version <= current) return Ok{};
+  const std::string older = oldest < current
+                                ? " (and still " + std::to_string(oldest) + (oldest + 1 < current ? " and later" : "") +
+                                      " for matches started under it)"
+                                : "";
   return make_error(ErrorCode::kRulesVersionMismatch,
                     game.info().display_name() + " match started under rules version " + std::to_string(rules_version) +
-                        ", but this build plays rules version " + std::to_string(game.rules_version()) +
+                        ", but this build plays rules version " + std::to_string(current) + older +
                         ": its log would not replay as it was played");
 }
 

@@ -38,6 +38,11 @@ class Game {
   const std::string& id() const { return info().id(); }
   // The version of the rules this build plays (GameInfo.rules_version).
   std::uint32_t rules_version() const;
+  // The oldest version this build still plays for a match started under it
+  // (new_match honours MatchSetup.rules_version from here to
+  // rules_version()): a game keeps its previous version while live matches
+  // need it, and drops it afterwards. Default: only the current one.
+  virtual std::uint32_t oldest_playable_rules_version() const { return rules_version(); }
 
   // A new match, or kInvalidSeatCount / kInvalidOptions.
   virtual Result<std::unique_ptr<State>> new_match(const MatchSetup& setup) const = 0;
@@ -71,8 +76,9 @@ struct LoggedAction {
 };
 
 // Ok when a match started under `rules_version` of `game` replays with this
-// build; otherwise kRulesVersionMismatch, naming both versions. Recovery,
-// the match history and brethren-verify ask this before replaying a log.
+// build (a version from oldest_playable_rules_version() to rules_version());
+// otherwise kRulesVersionMismatch, naming the versions. Recovery, the match
+// history and brethren-verify ask this before replaying a log.
 Status check_rules_version(const Game& game, std::uint32_t rules_version);
 
 // Rebuilds a match from its setup and action log, checking every step, and

@@ -34,6 +34,43 @@ void Histogram::write(std::string& out, const char* name, const char* help) cons
   out += line;
 }
 
+void UnrestorableMatches::record(std::size_t cause, std::int64_t match_id) {
+  if (cause >= kCauses.size()) return;
+  std::lock_guard lock(mutex_);
+  ++counts_[cause];
+  if (named_.size() < kNamed) named_.push_back({match_id, cause});
+}
+
+std::uint64_t UnrestorableMatches::count() const {
+  std::lock_guard lock(mutex_);
+  std::uint64_t total = 0;
+  for (auto n : counts_) total += n;
+  return total;
+}
+
+void UnrestorableMatches::write_prometheus(std::string& out) const {
+  std::lock_guard lock(mutex_);
+  out +=
+      "# HELP brethren_matches_unrestorable_total Stored matches that could not be restored at start-up and were "
+      "ended as abandoned, by cause.\n# TYPE brethren_matches_unrestorable_total counter\n";
+  for (std::size_t i = 0; i < kCauses.size(); ++i) {
+    out += "brethren_matches_unrestorable_total{cause=\"" + std::string(kCauses[i]) + "\"} " +
+           std::to_string(counts_[i]) + "\n";
+  }
+}
+
+std::string UnrestorableMatches::healthz_fields() const {
+  std::lock_guard lock(mutex_);
+  std::uint64_t total = 0;
+  for (auto n : counts_) total += n;
+  std::string out = "\"unrestorableMatches\":" + std::to_string(total) + ",\"unrestorable\":[";
+  for (std::size_t i = 0; i < named_.size(); ++i) {
+    if (i > 0) out += ',';
+    out += "{\"matchId\":" + std::to_string(named_[i].match_id) + ",\"cause\":\"" + kCauses[named_[i].cause] + "\"}";
+  }
+  return out + "]";
+}
+
 namespace {
 template <class T>
 void metric(std::string& out, const char* name, const char* type, const char* help, const std::atomic<T>& v) {
@@ -70,6 +107,7 @@ std::string Metrics::prometheus_text() const {
          "Bot searches cancelled (room gone, player back, shutdown).", bot_searches_cancelled);
   metric(out, "brethren_bot_results_stale_total", "counter",
          "Bot search results computed for an older state, discarded and asked again.", bot_results_stale);
+  unrestorable.write_prometheus(out);
   move_latency.write(out, "brethren_move_latency_seconds",
                      "From a move's arrival to its acknowledgement, commit included.");
   db_commit_latency.write(out, "brethren_db_commit_latency_seconds", "Duration of one SQLite group commit.");

@@ -5,7 +5,9 @@
 #include <array>
 #include <atomic>
 #include <cstdint>
+#include <mutex>
 #include <string>
+#include <vector>
 
 namespace brethren::server {
 
@@ -21,6 +23,37 @@ class Histogram {
   std::array<std::atomic<std::uint64_t>, kBounds.size() + 1> buckets_{};
   std::atomic<std::uint64_t> count_{0};
   std::atomic<std::uint64_t> sum_nanos_{0};
+};
+
+// Matches the server ended at start-up because they could not be restored
+// (issue #26): counted per cause for /metrics, and the first few named for
+// /healthz. Recorded once each, at recovery; read from any thread.
+class UnrestorableMatches {
+ public:
+  // The causes, as the metric's label says them.
+  static constexpr std::array<const char*, 3> kCauses = {"rules_version", "replay_failed", "corrupt_record"};
+  // At most this many are named in /healthz (all are counted).
+  static constexpr std::size_t kNamed = 20;
+
+  // `cause` indexes kCauses.
+  void record(std::size_t cause, std::int64_t match_id);
+  std::uint64_t count() const;
+  // brethren_matches_unrestorable_total{cause="..."}.
+  void write_prometheus(std::string& out) const;
+  // "unrestorableMatches":N,"unrestorable":[{"matchId":..,"cause":".."},...]
+  // (fields for the /healthz object; match ids only: a room code would let
+  // anyone into a private room, a match id shows nothing without its
+  // credentials).
+  std::string healthz_fields() const;
+
+ private:
+  struct Named {
+    std::int64_t match_id;
+    std::size_t cause;
+  };
+  mutable std::mutex mutex_;
+  std::array<std::uint64_t, kCauses.size()> counts_{};
+  std::vector<Named> named_;
 };
 
 struct Metrics {
@@ -57,6 +90,7 @@ struct Metrics {
   std::atomic<std::int64_t> backup_last_success_unix{0};
   std::atomic<std::int64_t> backup_last_duration_ms{0};
   std::atomic<std::int64_t> backup_last_bytes{0};
+  UnrestorableMatches unrestorable;                      // ended at start-up: not restorable
 
   std::string prometheus_text() const;
 };

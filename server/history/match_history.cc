@@ -8,6 +8,7 @@
 #include "brethren/v1/history.pb.h"
 #include "brethren/v1/replay.pb.h"
 #include "server/base/room_code.h"
+#include "server/history/abandoned_history.h"
 #include "server/base/secrets.h"
 #include "server/match/stored_match.h"
 #include "server/protocol/fairness.h"
@@ -99,6 +100,9 @@ HistoryResponse fetch_match_history(const persistence::Store& store, const rules
   const auto& seats = access->seats;
   const int seat = access->seat;
 
+  // Ended without a result: served as far as it replays (abandoned_history.h).
+  if (match.status == persistence::MatchStatus::kAbandoned)
+    return abandoned_match_history(store, games, match, seats, seat);
   const auto result = store.load_result(request.match_id);
   if (match.status != persistence::MatchStatus::kFinished || !result) {
     return error(409, "NOT_FINISHED", "match " + std::to_string(match.id) + " has not ended yet");
@@ -171,6 +175,8 @@ HistoryResponse fetch_match_views(const persistence::Store& store, const rules::
   const auto access = access_for(store, request);
   if (!access) return not_found(request.match_id);
   const auto& match = access->match;
+  if (match.status == persistence::MatchStatus::kAbandoned)
+    return abandoned_match_views(store, games, match, access->seat);
   const bool finished = match.status == persistence::MatchStatus::kFinished;
   // A live match only in public: a seat's own view of a match still being
   // played belongs to its connection, not to a URL that a token may open.

@@ -239,7 +239,8 @@ void HttpSession::respond() {
                   "\",\"version\":\"" + kServerVersion +
                   "\",\"connections\":" + std::to_string(metrics.connections_open.load()) +
                   ",\"rooms\":" + std::to_string(metrics.rooms.load()) +
-                  ",\"liveMatches\":" + std::to_string(metrics.live_matches.load()) + "}";
+                  ",\"liveMatches\":" + std::to_string(metrics.live_matches.load()) + "," +
+                  metrics.unrestorable.healthz_fields() + "}";
   } else if (get_or_head && target == "/metrics") {
     res->result(http::status::ok);
     res->set(http::field::content_type, "text/plain; version=0.0.4");

@@ -9,6 +9,20 @@
 #include "server/base/unix_time.h"
 
 namespace brethren::server {
+namespace {
+
+// The index of UnrestorableMatches::kCauses.
+std::size_t metric_cause(ReplayFailure failure) {
+  switch (failure) {
+    case ReplayFailure::kRulesVersion: return 0;
+    case ReplayFailure::kRefusedStep: return 1;
+    case ReplayFailure::kCorruptRow: return 2;
+    case ReplayFailure::kNone: break;
+  }
+  return 1;
+}
+
+}  // namespace
 
 RecoveryReport recover_rooms(Services& services, RoomDirectory& rooms) {
   const auto start = std::chrono::steady_clock::now();
@@ -40,13 +54,16 @@ RecoveryReport recover_rooms(Services& services, RoomDirectory& rooms) {
     static const std::vector<persistence::ActionRecord> kNoActions;
     auto actions = stored.actions.find(match.id);
     auto final_state = stored.final_states.find(match.id);
-    if (!it->second->restore_match(match, actions == stored.actions.end() ? kNoActions : actions->second,
-                                   final_state == stored.final_states.end() ? std::string() : final_state->second,
-                                   error)) {
-      spdlog::error("room {}: match {} does not replay: {}", match.room_code, match.id, error);
+    const ReplayFailure failure = it->second->restore_match(
+        match, actions == stored.actions.end() ? kNoActions : actions->second,
+        final_state == stored.final_states.end() ? std::string() : final_state->second, error);
+    if (failure != ReplayFailure::kNone) {
+      // The room comes back without it, saying why (room_restore.cc);
+      // counted for /metrics and named in /healthz.
+      spdlog::error("room {}: match {} does not replay: {}; ended as abandoned", match.room_code, match.id, error);
       ++report.failed;
-      const rules::Game* game = services.games.find(match.game_id);
-      if (game && !rules::check_rules_version(*game, match.rules_version)) ++report.rules_version_mismatches;
+      if (failure == ReplayFailure::kRulesVersion) ++report.rules_version_mismatches;
+      services.metrics.unrestorable.record(metric_cause(failure), match.id);
       continue;
     }
     ++(match.status == persistence::MatchStatus::kFinished || it->second->summary().status() == v1::ROOM_STATUS_FINISHED
@@ -58,6 +75,9 @@ RecoveryReport recover_rooms(Services& services, RoomDirectory& rooms) {
     rooms.add(room);
     ++report.rooms;
   }
+  // Matches ended above are stored as abandoned before the first request:
+  // no one reads one as live while its room says it has ended.
+  if (report.failed > 0) services.store.flush();
   report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return report;
 }

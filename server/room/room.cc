@@ -400,6 +400,7 @@ void Room::on_submit(const std::shared_ptr<Client>& c, std::uint64_t rid, const 
                      Clock::time_point received) {
   RoomMember* me = member(c->client_id());
   if (!me) return reply_error(c, rid, v1::NOT_IN_ROOM, "join the room first");
+  if (match_ended_unrestored()) return reply_match_ended(c, rid);
   if (status_ == Status::kFinished) return reply_error(c, rid, v1::GAME_OVER, "the match has ended");
   if (!runner_) return reply_error(c, rid, v1::NOT_STARTED, "the match has not started");
   if (me->seat < 0) return reply_error(c, rid, v1::NOT_SEATED, "spectators cannot play");
@@ -476,6 +477,7 @@ void Room::make_runner(persistence::MatchRecord match, std::unique_ptr<rules::St
 void Room::on_sync(const std::shared_ptr<Client>& c, std::uint64_t rid, const v1::Sync& m) {
   RoomMember* me = member(c->client_id());
   if (!me) return reply_error(c, rid, v1::NOT_IN_ROOM, "join the room first");
+  if (match_ended_unrestored()) return reply_match_ended(c, rid);
   if (!runner_) return reply_error(c, rid, v1::NOT_STARTED, "the match has not started");
   if (me->seat < 0 && !spectators_see_match()) {
     return reply_error(c, rid, v1::SPECTATORS_FORBIDDEN, "this room shows its match to seated players only");
@@ -579,6 +581,7 @@ v1::RoomInfo Room::room_info(std::uint64_t for_client) const {
     s->set_autopilot(on_autopilot(static_cast<int>(i)));
   }
   info.set_status(wire_status(status_));
+  describe_ended(info);
   info.set_spectator_count(members_.spectator_count());
   for (const RoomMember* m : members_.in_joining_order()) {
     auto* mi = info.add_members();
@@ -618,10 +621,11 @@ void Room::update_summary() {
   s.set_seat_count(record_.seat_count);
   s.set_seats_taken(seats_.taken_count());
   s.set_has_password(!record_.password_hash.empty());
-  s.set_status(wire_status(status_));
+  s.set_status(shown_status());
   std::lock_guard lock(summary_mutex_);
   summary_ = std::move(s);
-  listed_ = record_.is_public;
+  // A match the server ended at restore leaves the lobby: nothing to join.
+  listed_ = record_.is_public && !match_ended_unrestored();
 }
 
 v1::RoomSummary Room::summary() const {
@@ -633,66 +637,6 @@ bool Room::listed() const {
   // UpdateRoom may change it on the strand while ListRooms reads it.
   std::lock_guard lock(summary_mutex_);
   return listed_;
-}
-
-// --- Recovery ------------------------------------------------------------------
-
-Room::Clock::time_point Room::steady_time_of(std::int64_t unix_ms) {
-  const std::int64_t ago_ms = std::max<std::int64_t>(0, unix_millis() - unix_ms);
-  return Clock::now() - std::chrono::milliseconds(ago_ms);
-}
-
-void Room::restore_seat(const persistence::SeatRecord& seat) {
-  if (seat.seat < 0 || seat.seat >= static_cast<int>(seats_.size())) return;
-  seats_[seat.seat] = SeatSlot{true, seat.display_name, seat.token_hash, 0, seat.bot_kind};
-  update_summary();
-}
-
-bool Room::restore_match(const persistence::MatchRecord& match, const std::vector<persistence::ActionRecord>& actions,
-                         const std::string& final_state, std::string& error) {
-  if (!final_state.empty()) {
-    // The log was discarded at the end (action_log_secret); the final state stands alone.
-    auto state = game_.deserialize(final_state);
-    if (!state) {
-      error = state.error().message;
-      return false;
-    }
-    make_runner(match, std::move(state).value(), {});
-    broadcast_version_ = runner_->state().version();
-    status_ = Status::kFinished;
-    last_occupied_ = steady_time_of(match.finished_at);
-    update_summary();
-    return true;
-  }
-  auto log = parse_action_log(actions);
-  if (!log) {
-    error = log.error().message;
-    return false;
-  }
-  auto state = replay_stored(game_, match, log.value());
-  if (!state) {
-    error = state.error().message;
-    return false;
-  }
-  make_runner(match, std::move(state).value(), std::move(log).value());
-  broadcast_version_ = runner_->state().version();
-  status_ = runner_->finished() ? Status::kFinished : Status::kPlaying;
-  if (status_ == Status::kFinished) last_occupied_ = steady_time_of(match.finished_at);
-  if (status_ == Status::kPlaying) {
-    ++services_.metrics.live_matches;
-    // The stored deadline of the pending decision holds across the restart
-    // (one already past runs out at once). Rows from before deadlines were
-    // stored say 0: those get a full decision time from the restart. Every
-    // player is away after a restart, so the autopilot watch starts again;
-    // the bots pick up where they were.
-    std::int64_t deadline = actions.empty() ? match.first_deadline_ms : actions.back().deadline_ms;
-    asio::post(strand_, [self = shared_from_this(), deadline]() mutable {
-      if (deadline == 0) deadline = self->decision_deadline_from_now(self->runner_->state());
-      self->run_match(deadline);
-    });
-  }
-  update_summary();
-  return true;
 }
 
 }  // namespace brethren::server

@@ -26,6 +26,7 @@
 #include "rules/core/game.h"
 #include "server/match/client.h"
 #include "server/match/match_runner.h"
+#include "server/match/stored_match.h"
 #include "server/room/chat_log.h"
 #include "server/room/host_controls.h"
 #include "server/room/refusal.h"
@@ -79,13 +80,17 @@ class Room : public std::enable_shared_from_this<Room>,
   bool listed() const;
 
   // --- Start-up recovery, before the server accepts connections ----------
+  // (room_restore.cc)
   void restore_seat(const persistence::SeatRecord& seat);
-  // Rebuilds the match by replaying its stored log; false with a reason if
-  // the log does not replay.
-  // A non-empty final_state (stored when the log was discarded) is loaded
-  // instead.
-  bool restore_match(const persistence::MatchRecord& match, const std::vector<persistence::ActionRecord>& actions,
-                     const std::string& final_state, std::string& error);
+  // Rebuilds the match by replaying its stored log; a non-empty final_state
+  // (stored when the log was discarded) is loaded instead. When it does not
+  // replay (the failure, with `error` in words), the room never shows it as
+  // playing: a live match is ended as abandoned (stored so, and the room as
+  // finished, so it expires like one), its members are told why
+  // (RoomInfo.ended, MATCH_ABANDONED), the room leaves the lobby.
+  ReplayFailure restore_match(const persistence::MatchRecord& match,
+                              const std::vector<persistence::ActionRecord>& actions, const std::string& final_state,
+                              std::string& error);
   // The room's stored chat (in seq order): its recent history and next seq.
   void restore_chat(const std::vector<persistence::ChatRecord>& chat);
   // Chat messages kept for ChatHistory (sent on JoinRoom / Resume /
@@ -149,6 +154,15 @@ class Room : public std::enable_shared_from_this<Room>,
                    std::vector<rules::LoggedAction> log);
   // The match's id, or 0 before the first match.
   std::int64_t match_id() const { return runner_ ? runner_->match().id : 0; }
+  // Restore (room_restore.cc): the room's match could not be restored and
+  // was ended (until a rematch replaces it).
+  void end_unrestored(const persistence::MatchRecord& match, ReplayFailure failure, const std::string& reason);
+  bool match_ended_unrestored() const { return unrestored_.has_value() && !runner_; }
+  // The status members and the lobby see: ABANDONED for an ended live match.
+  v1::RoomStatus shown_status() const;
+  // RoomInfo.ended, its status and the ended match's commitment.
+  void describe_ended(v1::RoomInfo& info) const;
+  void reply_match_ended(const std::shared_ptr<Client>& c, std::uint64_t rid);
 
   // Autopilot (server/room/room_autopilot.cc): a seated player away longer than
   // the room's grace period is played by a bot until he resumes his seat.
@@ -250,6 +264,14 @@ class Room : public std::enable_shared_from_this<Room>,
   // The room's chat: the most recent messages (for ChatHistory) and the
   // next message's seq.
   ChatLog chat_;
+
+  // The match restore could not rebuild (room_restore.cc).
+  struct Unrestored {
+    persistence::MatchRecord match;
+    v1::MatchEnded ended;
+    bool abandoned = false;  // it was live (ended as abandoned), not finished
+  };
+  std::optional<Unrestored> unrestored_;
 
   mutable std::mutex summary_mutex_;
   v1::RoomSummary summary_;

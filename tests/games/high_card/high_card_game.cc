@@ -23,6 +23,9 @@ class HighCardGame final : public Game {
   }
 
   const v1::GameInfo& info() const override { return info_; }
+  // Version 1 stays playable for matches started under it (README.md,
+  // "Rules versions"): a stored version-1 match finishes under version 1.
+  std::uint32_t oldest_playable_rules_version() const override { return kOldestRulesVersion; }
   std::uint64_t max_moves() const override { return kMaxMoves; }
 
   Status check_setup(const v1::GameOptions& options, int seats) const override {
@@ -37,11 +40,7 @@ class HighCardGame final : public Game {
     if (auto st = check_setup(setup.options, setup.seats); !st) return st.error();
     // 0: the current version; an older one still playable on request.
     const std::uint32_t version = setup.rules_version == 0 ? kRulesVersion : setup.rules_version;
-    if (version < kOldestRulesVersion || version > kRulesVersion) {
-      return make_error(ErrorCode::kRulesVersionMismatch,
-                        "High Card plays rules versions " + std::to_string(kOldestRulesVersion) + " to " +
-                            std::to_string(kRulesVersion) + ", not " + std::to_string(version));
-    }
+    if (auto st = check_rules_version(*this, version); !st) return st.error();
     return std::unique_ptr<State>(std::make_unique<HighCardState>(setup.seats, setup.seed, version));
   }
 

@@ -1,7 +1,8 @@
-// Versioned rules (issue #26): a stored match replays only under the rules
-// version it was started under, with a typed reason otherwise; High Card
-// keeps its previous version playable on request (tests/games/high_card/
-// README.md, "Rules versions").
+// Versioned rules (issue #26): a stored match replays only under a rules
+// version the game still plays (its current one, and older ones it keeps for
+// matches started under them), with a typed reason otherwise; High Card keeps
+// its previous version playable (tests/games/high_card/README.md, "Rules
+// versions").
 #include <catch2/catch.hpp>
 
 #include "tests/games/conformance_registry.h"
@@ -22,7 +23,7 @@ std::string dealt_to(const State& state, Seat seat) {
 
 }  // namespace
 
-TEST_CASE("Rules versions: every game declares one, and only that one replays") {
+TEST_CASE("Rules versions: every game declares one, and only the versions it still plays replay") {
   const GameRegistry games = make_conformance_registry();
   for (const auto& game : games.games()) {
     INFO(game->id());
@@ -44,6 +45,13 @@ TEST_CASE("Rules versions: every game declares one, and only that one replays") 
     const auto refused = replay(*game, {{}, seats, 7, 0, current + 1}, {});
     REQUIRE(!refused.ok());
     REQUIRE(refused.error().code == ErrorCode::kRulesVersionMismatch);
+    // Older versions kept playable: from oldest_playable_rules_version() on.
+    const std::uint32_t oldest = game->oldest_playable_rules_version();
+    REQUIRE(oldest >= 1);
+    REQUIRE(oldest <= current);
+    for (std::uint32_t v = oldest; v <= current; ++v) REQUIRE(check_rules_version(*game, v).ok());
+    REQUIRE(check_rules_version(*game, 0).error().code == ErrorCode::kRulesVersionMismatch);
+    if (oldest > 1) REQUIRE(!check_rules_version(*game, oldest - 1).ok());
   }
 }
 
@@ -78,27 +86,43 @@ TEST_CASE("Rules versions: High Card still plays version 1 on request, dealing a
     const Seat seat = state.acting_seats().front();
     REQUIRE(state.apply(seat, state.legal_actions(seat).front()).ok());
   }
-  // Whether a stored version-1 log is replayed is the server's decision
-  // (issue #26, item 3); for now replay() keeps to the current version.
-  REQUIRE(replay(game, {{}, 2, 11, 0, 1}, {}).error().code == ErrorCode::kRulesVersionMismatch);
+  // A stored version-1 log replays under version 1 (issue #26, item 3: the
+  // game keeps version 1 playable while matches started under it live).
+  REQUIRE(game.oldest_playable_rules_version() == high_card::kOldestRulesVersion);
+  std::vector<LoggedAction> log;
+  auto again = std::move(game.new_match({{}, 2, 11, 0, 1})).value();
+  while (!again->is_terminal()) {
+    const Seat seat = again->acting_seats().front();
+    const ActionId id = again->legal_actions(seat).back();
+    log.push_back({seat, again->encode_action(seat, id)});
+    REQUIRE(again->apply(seat, id).ok());
+  }
+  auto replayed = replay(game, {{}, 2, 11, 0, 1}, log);
+  REQUIRE(replayed.ok());
+  REQUIRE((*replayed)->serialize() == again->serialize());
+  REQUIRE(replay(game, {{}, 2, 11, 0, 3}, log).error().code == ErrorCode::kRulesVersionMismatch);
 }
 
-TEST_CASE("Rules versions: brethren-verify refuses a history played under another rules version") {
+TEST_CASE("Rules versions: brethren-verify refuses a history played under a rules version it does not play") {
   const GameRegistry games = make_conformance_registry();
   v1::MatchHistory history;
   history.set_game_id(high_card::kGameId);
   history.set_seat_count(2);
-  history.set_rules_version(1);
+  history.set_rules_version(3);
   auto report = tools::verify_match(games, history);
   REQUIRE(!report.verified);
-  REQUIRE_THAT(report.failure, Catch::StartsWith("rules version:") && Catch::Contains("rules version 1") &&
+  REQUIRE_THAT(report.failure, Catch::StartsWith("rules version:") && Catch::Contains("rules version 3") &&
                                    Catch::Contains("plays rules version 2"));
-  // A history from before versions were published says none: version 1.
-  history.clear_rules_version();
-  report = tools::verify_match(games, history);
-  REQUIRE_THAT(report.failure, Catch::Contains("started under rules version 1"));
-  // Under the version this build plays, the check passes on to the seed.
-  history.set_rules_version(2);
-  report = tools::verify_match(games, history);
-  REQUIRE_THAT(report.failure, !Catch::Contains("rules version") && Catch::Contains("seed"));
+  // Under a version this build plays (the current one, or version 1 that
+  // High Card keeps; a history from before versions were published says
+  // none: version 1), the check passes on to the seed.
+  for (const std::uint32_t version : {0u, 1u, 2u}) {
+    if (version == 0) {
+      history.clear_rules_version();
+    } else {
+      history.set_rules_version(version);
+    }
+    report = tools::verify_match(games, history);
+    REQUIRE_THAT(report.failure, !Catch::Contains("rules version") && Catch::Contains("seed"));
+  }
 }
