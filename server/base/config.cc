@@ -62,7 +62,10 @@ std::optional<Config> parse_config(int argc, char** argv, int& exit_code) {
       ("node-id", po::value(&c.node_id)->default_value(c.node_id), "cluster mode: this node's number, 0 to 31 (its room codes start with the code alphabet's character at that index); -1: a single node")
       ("node-name", po::value(&c.node_name)->default_value(c.node_name), "this node's name in errors and logs (default: brethren-<node-id>)")
       ("lobby-redis", po::value(&c.lobby_redis)->default_value(c.lobby_redis), "HOST:PORT of the Redis server that joins the nodes' lobbies (empty: ListRooms shows this node's rooms only)")
-      ("lobby-heartbeat", po::value(&c.lobby_heartbeat_s)->default_value(c.lobby_heartbeat_s), "seconds between lobby publications; a node silent for three of them leaves the lobby");
+      ("lobby-heartbeat", po::value(&c.lobby_heartbeat_s)->default_value(c.lobby_heartbeat_s), "seconds between lobby publications; a node silent for three of them leaves the lobby")
+      // Drain (issue #26, item 4; docs/operations.md).
+      ("drain-grace", po::value(&c.drain_grace_s)->default_value(c.drain_grace_s), "seconds a draining node (SIGTERM, SIGUSR1, POST /admin/drain) lets its live matches play on before it stops; 0: SIGTERM stops at once")
+      ("admin-token-file", po::value(&c.admin_token_file)->default_value(c.admin_token_file), "file whose first line is the bearer token of the /admin/ endpoints (POST /admin/drain); empty: those endpoints answer 404");
   // clang-format on
   po::variables_map vm;
   try {
@@ -149,6 +152,11 @@ std::optional<Config> parse_config(int argc, char** argv, int& exit_code) {
   }
   if (!(c.lobby_heartbeat_s >= 0.05 && c.lobby_heartbeat_s <= 60)) {
     std::cerr << "brethren-server: --lobby-heartbeat must be between 0.05 and 60 seconds\n";
+    exit_code = 2;
+    return std::nullopt;
+  }
+  if (!(c.drain_grace_s >= 0 && c.drain_grace_s <= 24 * 3600)) {
+    std::cerr << "brethren-server: --drain-grace must be between 0 and 86400 seconds\n";
     exit_code = 2;
     return std::nullopt;
   }
