@@ -67,7 +67,7 @@ struct LoadTable {
   char node = 0;
   std::uint64_t acked_version = 0;  // the newest version acknowledged to a mover
   int acked_moves = 0;
-  bool lost = false;    // connections gone; reconnecting
+  bool lost = false;  // connections gone; reconnecting
   Clock::time_point lost_at{};
   int restores = 0;
   bool finished_while_draining = false;
@@ -220,9 +220,8 @@ TEST_CASE(
     std::this_thread::sleep_until(start + kRound);
   };
   const auto live_on = [&](int node) {
-    return std::count_if(tables.begin(), tables.end(), [&](const auto& lt) {
-      return lt->node == kAlphabet[node] && !lt->t.finished();
-    });
+    return std::count_if(tables.begin(), tables.end(),
+                         [&](const auto& lt) { return lt->node == kAlphabet[node] && !lt->t.finished(); });
   };
 
   for (int pass = 0; pass < passes; ++pass) {
@@ -286,8 +285,10 @@ TEST_CASE(
             auto again = connect_to_room(proxy, lt->t.code);
             auto resumed = again->request(resume_msg(lt->t.code, lt->t.players[1].token, 0), 2s);
             if (!resumed.has_error()) {
+              auto caught_up = again->wait_for_version(lt->t.version);
+              REQUIRE(caught_up.has_value());
               lt->t.players[1].client = std::move(again);
-              sync_all(lt->t, lt->acked_version);
+              lt->t.players[1].view = caught_up->view();
               route_checked = true;
               ++routes_kept;
             }
@@ -339,9 +340,10 @@ TEST_CASE(
   for (auto& lt : tables) {
     INFO("room " << lt->t.code);
     const std::string db = cluster.node_db(static_cast<int>(std::string(kAlphabet).find(lt->node)));
-    REQUIRE(count_rows(db, "SELECT COUNT(*) FROM matches WHERE room_code = ?1 AND status = 'finished'", lt->t.code) == 1);
+    REQUIRE(count_rows(db, "SELECT COUNT(*) FROM matches WHERE room_code = ?1 AND status = 'finished'", lt->t.code) ==
+            1);
     REQUIRE(count_rows(db, "SELECT COUNT(*) FROM actions a JOIN matches m ON a.match_id = m.id WHERE m.room_code = ?1",
-                  lt->t.code) >= lt->acked_moves);
+                       lt->t.code) >= lt->acked_moves);
     restored += lt->restores > 0;
     finished_during_drain += lt->finished_while_draining;
   }

@@ -134,7 +134,9 @@ TEST_CASE(
   auto resumed = playing.players[1].client->request(resume_msg(playing.code, playing.players[1].token, 0));
   INFO(resumed.ShortDebugString());
   REQUIRE_FALSE(resumed.has_error());
-  sync_all(playing, playing.version);
+  auto caught_up = playing.players[1].client->wait_for_version(playing.version);
+  REQUIRE(caught_up.has_value());
+  playing.players[1].view = caught_up->view();
   play_moves(playing, bot, 100000);
   REQUIRE(playing.finished());
 
@@ -177,8 +179,8 @@ TEST_CASE("Drain: at the deadline the server stops with the match live, and a re
   // Nobody moves: the deadline passes with the match live.
   REQUIRE(::kill(server->pid(), SIGTERM) == 0);
   REQUIRE(exited_cleanly(wait_exit(*server, 30s)));
-  REQUIRE_THAT(server->log(), Catch::Contains("drain deadline reached with 1 live matches") &&
-                                  Catch::Contains("shutdown complete"));
+  REQUIRE_THAT(server->log(),
+               Catch::Contains("drain deadline reached with 1 live matches") && Catch::Contains("shutdown complete"));
   for (auto& p : playing.players) {
     REQUIRE(p.client->wait_closed());
     REQUIRE(p.client->close_code() == 1001);
@@ -198,7 +200,7 @@ TEST_CASE("Drain: at the deadline the server stops with the match live, and a re
   REQUIRE(playing.finished());
 }
 
-TEST_CASE("Drain: SIGUSR1 drains with --drain-grace; SIGINT stops at once, even while draining") {
+TEST_CASE("Drain: SIGUSR1 drains with --drain-grace, and SIGINT stops at once even while draining") {
   TempDir dir;
   ServerProcess server(dir.path() + "/b.db", {"--drain-grace", "600"});
   Table playing = open_table(server.port(), "letter-of-marque", 3, server::Encoding::kBinary);
@@ -212,7 +214,8 @@ TEST_CASE("Drain: SIGUSR1 drains with --drain-grace; SIGINT stops at once, even 
   REQUIRE_THAT(server.log(), Catch::Contains("draining (SIGUSR1)") && Catch::Contains("signal 2 received"));
 }
 
-TEST_CASE("Admin endpoints: without --admin-token-file they do not exist; a short token stops the server with code 2") {
+TEST_CASE(
+    "Admin endpoints: without --admin-token-file they do not exist, and a short token stops the server with code 2") {
   TempDir dir;
   {
     ServerProcess server(dir.path() + "/b.db");
@@ -227,8 +230,8 @@ TEST_CASE("Admin endpoints: without --admin-token-file they do not exist; a shor
     REQUIRE(WIFEXITED(status));
     REQUIRE(WEXITSTATUS(status) == 2);
   }
-  const std::string missing =
-      server_binary() + " --port 0 --db " + dir.path() + "/c.db --admin-token-file " + dir.path() + "/none >/dev/null 2>&1";
+  const std::string missing = server_binary() + " --port 0 --db " + dir.path() + "/c.db --admin-token-file " +
+                              dir.path() + "/none >/dev/null 2>&1";
   const int status = std::system(missing.c_str());
   REQUIRE(WIFEXITED(status));
   REQUIRE(WEXITSTATUS(status) == 2);
