@@ -67,10 +67,7 @@ std::optional<std::string> read_admin_token(const std::string& path, std::string
 }
 
 AdminApi::AdminApi(std::string token, Drain& drain, double default_grace_s)
-    : enabled_(!token.empty()),
-      token_hash_(sha256_hex(token)),
-      drain_(drain),
-      default_grace_s_(default_grace_s) {}
+    : enabled_(!token.empty()), token_hash_(sha256_hex(token)), drain_(drain), default_grace_s_(default_grace_s) {}
 
 bool AdminApi::is_admin_target(std::string_view target) {
   const std::string_view path = path_of(target);

@@ -25,7 +25,7 @@ class Drain {
   Drain(Services& services, std::function<void(std::string reason)> stop);
 
   struct Started {
-    double seconds_left = 0;    // until the deadline
+    double seconds_left = 0;  // until the deadline
     std::int64_t live_matches = 0;
   };
   // Starts draining with a deadline `grace` from now; a drain already under
