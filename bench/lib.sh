@@ -1,6 +1,10 @@
 # Shared by tools/run-bench-smoke.sh and bench/run-figures.sh (sourced).
 # Starts servers on a free loopback port and reads their memory.
 
+# SIGTERM stops the servers at once: a benchmark's matches are left live on
+# purpose and need no drain (docs/operations.md).
+export BRETHREN_DRAIN_GRACE="${BRETHREN_DRAIN_GRACE:-0}"
+
 # start_server NAME COMMAND...: starts COMMAND in the background with its
 # stdout in $BENCH_TMP/NAME.out and its stderr in $BENCH_TMP/NAME.log, waits
 # for its "listening on ws://ADDR:PORT/ws" line and sets SERVER_PID and

@@ -12,7 +12,9 @@
 # capped by the open-files limit, see below), ATTACK_DURATION (10), SKIP_MICRO=1,
 # SKIP_PEERS=1 (no boardgame.io / Colyseus section; it needs node and npm),
 # ROUND_TWO_CONNECTIONS (1000; section 1b), IO_URING_BUILD_DIR (unset: no
-# io_uring section; else a build configured with -DBRETHREN_IO_URING=ON).
+# io_uring section; else a build configured with -DBRETHREN_IO_URING=ON), ROLLING=1
+# (the rolling upgrade under load, section 4b: ROLLING_TABLES_PER_NODE (8) and
+# ROLLING_PASSES (3); it needs haproxy and redis-server).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build="${BRETHREN_BUILD_DIR:-build}"
@@ -305,6 +307,15 @@ say "## Online backups: 400 players (realistic, think time mean 200 ms) beside 1
 say "# uptime: $(uptime)"
 BRETHREN_BUILD_DIR="$build" MATCHES=10000 DURATION="$REALISTIC_DURATION" bench/backup/run.sh | grep '^backup:' |
   while read -r line; do say "$line"; done || say "# bench/backup/run.sh failed: see the errors above"
+
+# --- 4c. Rolling upgrade (with ROLLING=1: it needs haproxy and redis-server) -------
+if [ "${ROLLING:-0}" = 1 ]; then
+  say ""
+  say "## Rolling upgrade of the 3-node loopback cluster under load (docs/operations.md)"
+  say "# uptime: $(uptime)"
+  BRETHREN_ROLLING_TABLES_PER_NODE="${ROLLING_TABLES_PER_NODE:-8}" BRETHREN_ROLLING_PASSES="${ROLLING_PASSES:-3}" \
+    "$build/tests/cluster_tests" "Cluster: a rolling restart under load*" | grep '^rolling upgrade:' | sed 's/^/    /'
+fi
 
 # --- 5. Under attack --------------------------------------------------------------
 # The server with its real default limits (message rate, bytes, HTTP

@@ -23,6 +23,7 @@
 #include "server/base/config.h"
 #include "server/cluster/lobby_redis.h"
 #include "server/room/recovery.h"
+#include "server/net/admin_http.h"
 #include "server/net/server.h"
 
 using namespace brethren;
@@ -96,6 +97,17 @@ int main(int argc, char** argv) {
 
   raise_open_file_limit(config->max_connections);
 
+  std::string admin_token;
+  if (!config->admin_token_file.empty()) {
+    std::string problem;
+    auto token = server::read_admin_token(config->admin_token_file, problem);
+    if (!token) {
+      spdlog::critical("--admin-token-file: {}", problem);
+      return 2;
+    }
+    admin_token = std::move(*token);
+  }
+
   // Declared in the order they may be destroyed in reverse: the store's
   // last commit reports to the metrics and posts its callbacks to the event
   // loop, so both outlive it; the Services (and their history thread, which
@@ -129,7 +141,7 @@ int main(int argc, char** argv) {
       server::BotPoolOptions{config->bot_threads, config->bot_max_searches, config->bot_queue, config->bot_time_scale,
                              config->bot_nice},
       metrics);
-  server::Server srv(services);
+  server::Server srv(services, std::move(admin_token));
 
   const auto report = server::recover_rooms(services, srv.rooms());
   spdlog::info("recovered {} rooms, {} live and {} finished matches in {:.3f} s ({} failed)", report.rooms,
@@ -156,6 +168,8 @@ int main(int argc, char** argv) {
   }
   spdlog::info("open http://{}:{}/ in a browser", browser_host(config->bind), port);
   if (config->node_id >= 0) spdlog::info("cluster node {} ({})", config->node_id, config->node_name);
+  spdlog::info("SIGTERM drains for at most {} s (--drain-grace); admin endpoints {}", config->drain_grace_s,
+               config->admin_token_file.empty() ? "off (no --admin-token-file)" : "on");
   std::unique_ptr<server::RedisLobby> lobby;
   if (!config->lobby_redis.empty()) lobby = std::make_unique<server::RedisLobby>(*config, srv.rooms(), metrics);
   std::unique_ptr<server::BackupScheduler> backups;  // docs/operations-backups.md

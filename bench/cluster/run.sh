@@ -15,6 +15,8 @@
 # Environment: BRETHREN_BUILD_DIR (build), DURATION (10 s), WARMUP (2 s),
 # CONNECTIONS (200), GAME (letter-of-marque), SEATS (4), THREADS (1 per node).
 set -euo pipefail
+# SIGTERM stops the nodes at once: their matches are left live on purpose.
+export BRETHREN_DRAIN_GRACE="${BRETHREN_DRAIN_GRACE:-0}"
 cd "$(dirname "$0")/../.."
 build="${BRETHREN_BUILD_DIR:-build}"
 DURATION="${DURATION:-10}"

@@ -66,7 +66,10 @@ std::optional<Config> parse_config(int argc, char** argv, int& exit_code) {
       // Backups (server/backup/).
       ("backup-dir", po::value(&c.backup_dir)->default_value(c.backup_dir), "folder of the scheduled online backups of the database (created when missing)")
       ("backup-interval", po::value(&c.backup_interval_s)->default_value(c.backup_interval_s), "seconds between online backups into --backup-dir, the first one that long after start (0: none)")
-      ("backup-keep", po::value(&c.backup_keep)->default_value(c.backup_keep), "scheduled backups kept in --backup-dir; older ones are deleted");
+      ("backup-keep", po::value(&c.backup_keep)->default_value(c.backup_keep), "scheduled backups kept in --backup-dir; older ones are deleted")
+      // Drain (issue #26, item 4; docs/operations.md).
+      ("drain-grace", po::value(&c.drain_grace_s)->default_value(c.drain_grace_s), "seconds a draining node (SIGTERM, SIGUSR1, POST /admin/drain) lets its live matches play on before it stops; 0: SIGTERM stops at once")
+      ("admin-token-file", po::value(&c.admin_token_file)->default_value(c.admin_token_file), "file whose first line is the bearer token of the /admin/ endpoints (POST /admin/drain); empty: those endpoints answer 404");
   // clang-format on
   po::variables_map vm;
   try {
@@ -161,6 +164,11 @@ std::optional<Config> parse_config(int argc, char** argv, int& exit_code) {
       (c.backup_interval_s > 0 && c.backup_dir.empty())) {
     std::cerr << "brethren-server: --backup-interval must be between 0 and one year (seconds) and needs "
                  "--backup-dir, and --backup-keep must be >= 1\n";
+    exit_code = 2;
+    return std::nullopt;
+  }
+  if (!(c.drain_grace_s >= 0 && c.drain_grace_s <= 24 * 3600)) {
+    std::cerr << "brethren-server: --drain-grace must be between 0 and 86400 seconds\n";
     exit_code = 2;
     return std::nullopt;
   }

@@ -71,6 +71,13 @@ struct Config {
   std::string backup_dir;
   double backup_interval_s = 0;
   int backup_keep = 24;
+  // Drain (issue #26, item 4; docs/operations.md). SIGTERM, SIGUSR1 or POST
+  // /admin/drain: no new rooms or matches, live ones play on for at most
+  // this long, then the server stops (0: SIGTERM stops at once).
+  double drain_grace_s = 30;
+  // A file holding the bearer token of the /admin/ endpoints (empty: they
+  // answer 404).
+  std::string admin_token_file;
 };
 
 // Parses argv and the environment. Returns nullopt after printing --help or

@@ -108,6 +108,9 @@ std::string Metrics::prometheus_text() const {
   metric(out, "brethren_bot_results_stale_total", "counter",
          "Bot search results computed for an older state, discarded and asked again.", bot_results_stale);
   unrestorable.write_prometheus(out);
+  metric(out, "brethren_draining", "gauge",
+         "Draining (1): no new rooms or matches, live matches play on until they end or the drain's deadline.",
+         draining);
   move_latency.write(out, "brethren_move_latency_seconds",
                      "From a move's arrival to its acknowledgement, commit included.");
   db_commit_latency.write(out, "brethren_db_commit_latency_seconds", "Duration of one SQLite group commit.");

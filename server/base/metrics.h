@@ -79,6 +79,8 @@ struct Metrics {
   std::atomic<std::uint64_t> bot_searches_refused{0};    // queue full: the quick bot decided
   std::atomic<std::uint64_t> bot_searches_cancelled{0};  // their result was not wanted any more
   std::atomic<std::uint64_t> bot_results_stale{0};       // computed for an older state: asked again
+  // Drain (issue #26, item 4): 1 while the node takes no new rooms or matches.
+  std::atomic<std::int64_t> draining{0};
   Histogram move_latency;                                // move received -> acknowledged (after commit)
   Histogram db_commit_latency;                           // one group commit
   Histogram bot_search_time;                             // one search on a pool thread

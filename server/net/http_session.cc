@@ -7,6 +7,7 @@
 #include <boost/beast/websocket.hpp>
 #include <chrono>
 
+#include "server/net/admin_http.h"
 #include "server/net/connection_limits.h"
 #include "server/net/history_http.h"
 #include "server/room/room_directory.h"
@@ -46,7 +47,8 @@ constexpr std::size_t kKeptBufferBytes = 16 * 1024;
 
 bool is_api_path(std::string_view target) {
   const std::string_view path = target.substr(0, target.find_first_of("?#"));
-  return path == "/ws" || path == "/healthz" || path == "/metrics" || path == "/api" || path.starts_with("/api/");
+  return path == "/ws" || path == "/healthz" || path == "/metrics" || path == "/api" || path.starts_with("/api/") ||
+         AdminApi::is_admin_target(target);
 }
 
 std::chrono::steady_clock::duration seconds(double s) {
@@ -233,14 +235,30 @@ void HttpSession::respond() {
   if (!is_api_path(target)) return serve_static();
   auto& metrics = context_.services.metrics;
   if (get_or_head && target == "/healthz") {
-    res->result(http::status::ok);
+    // Draining: 503, so that a proxy sends new rooms elsewhere (a room's own
+    // route accepts "draining": docker/cluster/haproxy.cfg).
+    const bool draining = context_.services.draining && !context_.services.shutting_down;
+    res->result(draining ? http::status::service_unavailable : http::status::ok);
     res->set(http::field::content_type, "application/json");
-    res->body() = std::string("{\"status\":\"") + (context_.services.shutting_down ? "stopping" : "ok") +
-                  "\",\"version\":\"" + kServerVersion +
-                  "\",\"connections\":" + std::to_string(metrics.connections_open.load()) +
+    res->body() = std::string("{\"status\":\"") +
+                  (context_.services.shutting_down ? "stopping"
+                   : draining                      ? "draining"
+                                                   : "ok") +
+                  "\",\"draining\":" + (context_.services.draining ? "true" : "false") + ",\"version\":\"" +
+                  kServerVersion + "\",\"connections\":" + std::to_string(metrics.connections_open.load()) +
                   ",\"rooms\":" + std::to_string(metrics.rooms.load()) +
                   ",\"liveMatches\":" + std::to_string(metrics.live_matches.load()) + "," +
                   metrics.unrestorable.healthz_fields() + "}";
+  } else if (AdminApi::is_admin_target(target)) {
+    const auto authorization = request_.find(http::field::authorization);
+    const auto answer = context_.admin.handle(
+        std::string_view(request_.method_string()), target,
+        authorization == request_.end() ? std::string_view() : std::string_view(authorization->value()));
+    res->result(static_cast<http::status>(answer.status));
+    res->set(http::field::content_type, "application/json");
+    res->set(http::field::cache_control, "no-store");
+    if (answer.ask_for_token) res->set(http::field::www_authenticate, "Bearer");
+    res->body() = answer.json;
   } else if (get_or_head && target == "/metrics") {
     res->result(http::status::ok);
     res->set(http::field::content_type, "text/plain; version=0.0.4");

@@ -25,6 +25,7 @@ class SessionRegistry;
 class StaticFiles;
 class ConnectionSlot;
 class ConnectionLimits;
+class AdminApi;
 
 // What a connection needs besides the shared Services.
 struct HttpContext {
@@ -33,6 +34,7 @@ struct HttpContext {
   SessionRegistry& sessions;
   const StaticFiles& static_files;
   ConnectionLimits& limits;
+  AdminApi& admin;
   // Set when the peer is a trusted proxy: a PROXY protocol v1 line comes first.
   bool expect_proxy_line = false;
 };

@@ -5,6 +5,7 @@
 #include <boost/asio/post.hpp>
 #include <boost/asio/strand.hpp>
 #include <chrono>
+#include <csignal>
 #include <filesystem>
 #include <future>
 
@@ -16,7 +17,7 @@ namespace brethren::server {
 namespace asio = boost::asio;
 using tcp = asio::ip::tcp;
 
-Server::Server(Services& services)
+Server::Server(Services& services, std::string admin_token)
     : services_(services),
       rooms_(services),
       static_files_(services.config.web_root.empty() ? default_web_root()
@@ -24,7 +25,10 @@ Server::Server(Services& services)
       limits_(services.config.max_connections, services.config.max_connections_per_address),
       trusted_proxies_(services.config.proxy_protocol_from),
       acceptor_(asio::make_strand(services.io)),
-      accept_retry_(acceptor_.get_executor()) {}
+      accept_retry_(acceptor_.get_executor()),
+      signals_(services.io, SIGINT, SIGTERM, SIGUSR1),
+      drain_(services, [this](std::string reason) { request_stop(std::move(reason)); }),
+      admin_(std::move(admin_token), drain_, services.config.drain_grace_s) {}
 
 std::uint16_t Server::listen() {
   const tcp::endpoint endpoint(asio::ip::make_address(services_.config.bind), services_.config.port);
@@ -72,26 +76,43 @@ void Server::start_session(tcp::socket socket) {
     }
     if (slot->state() == ConnectionSlot::State::kCloseNow) return;  // closed with the socket
   }
-  HttpContext context{services_, rooms_, sessions_, static_files_, limits_, proxied};
+  HttpContext context{services_, rooms_, sessions_, static_files_, limits_, admin_, proxied};
   std::make_shared<HttpSession>(std::move(socket), context, std::move(slot))->run();
 }
 
 void Server::run_until_signal() {
-  std::promise<int> stop;
-  auto stopped = stop.get_future();
-  asio::signal_set signals(services_.io, SIGINT, SIGTERM);
-  signals.async_wait([&stop](boost::system::error_code ec, int signal) {
-    if (!ec) stop.set_value(signal);
-  });
+  auto stopped = stop_.get_future();
+  wait_for_signal();
   std::vector<std::thread> workers;
   for (int i = 0; i < services_.config.threads; ++i) workers.emplace_back([this] { services_.io.run(); });
-  const int signal = stopped.get();
-  spdlog::info("signal {} received: shutting down", signal);
+  spdlog::info("{}: shutting down", stopped.get());
   shutdown();
   services_.io.stop();
   for (auto& t : workers) t.join();
   // A history look-up still running reads the store, which main() closes next.
   services_.history_pool.join();
+}
+
+void Server::wait_for_signal() {
+  signals_.async_wait([this](boost::system::error_code ec, int signal) {
+    if (ec) return;
+    on_signal(signal);
+    wait_for_signal();
+  });
+}
+
+void Server::on_signal(int signal) {
+  const double grace = services_.config.drain_grace_s;
+  if (signal == SIGINT || (signal == SIGTERM && grace <= 0)) {
+    return request_stop("signal " + std::to_string(signal) + " received");
+  }
+  // SIGTERM again while draining keeps the first deadline (Kubernetes sends
+  // SIGTERM after a preStop hook that may have started the drain).
+  drain_.start(std::chrono::duration<double>(grace), signal == SIGTERM ? "SIGTERM" : "SIGUSR1");
+}
+
+void Server::request_stop(std::string reason) {
+  std::call_once(stop_once_, [&] { stop_.set_value(std::move(reason)); });
 }
 
 void Server::shutdown() {

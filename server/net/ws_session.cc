@@ -309,6 +309,7 @@ void WsSession::on_list_rooms(std::uint64_t rid, const v1::ListRooms& m) {
 
 void WsSession::on_create_room(std::uint64_t rid, const v1::CreateRoom& m) {
   if (services_.shutting_down) return send_error(rid, v1::SHUTTING_DOWN, "the server is shutting down");
+  if (auto refused = rooms_.creation_refused()) return send_error(rid, v1::DRAINING, std::move(*refused));
   const rules::Game* game = services_.games.find(m.game_id());
   if (!game) return send_error(rid, v1::UNKNOWN_GAME, "no game with id '" + escape_user_text(m.game_id()) + "'");
   if (!v1::SpectatorPolicy_IsValid(m.settings().spectators())) {

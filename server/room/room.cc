@@ -341,6 +341,7 @@ void Room::on_start(const std::shared_ptr<Client>& c, std::uint64_t rid) {
 }
 
 void Room::start_match(const std::shared_ptr<Client>& c, std::uint64_t rid) {
+  if (services_.draining) return reply_error(c, rid, v1::DRAINING, std::string(kDrainingRefusesMatches));
   const std::uint64_t seed =
       services_.config.insecure_fixed_seed != 0 ? services_.config.insecure_fixed_seed : new_seed();
   // Fairness (docs/fairness.md): the salt makes the published commitment

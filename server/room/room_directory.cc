@@ -56,6 +56,12 @@ void RoomDirectory::remove(const std::shared_ptr<Room>& room) {
   --services_.metrics.rooms;
 }
 
+std::optional<std::string> RoomDirectory::creation_refused() const {
+  if (!services_.draining) return std::nullopt;
+  return "this server is draining before a restart and takes no new rooms; create the room again to get another "
+         "server";
+}
+
 std::shared_ptr<Room> RoomDirectory::find(std::string_view code) const {
   const std::string normalized = normalize_room_code(code);
   std::lock_guard lock(mutex_);

@@ -8,6 +8,7 @@
 #include <chrono>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -25,6 +26,9 @@ class RoomDirectory {
 
   // nullptr when no room has that code (codes are normalized first).
   std::shared_ptr<Room> find(std::string_view code) const;
+  // Why no room may be created now (the node is draining before a restart:
+  // docs/operations.md), in words for the DRAINING error; nullopt: it may.
+  std::optional<std::string> creation_refused() const;
   // Adds a room under a fresh code; `record.code` is filled in. `finish` sees
   // the code before the room is published (to derive the password hash).
   template <class Finish>

@@ -25,6 +25,10 @@
 
 namespace brethren::server {
 
+// The DRAINING error's words for StartMatch and Rematch (issue #26, item 4).
+inline constexpr std::string_view kDrainingRefusesMatches =
+    "this server is draining before a restart and starts no new matches: start it once the server is back";
+
 struct Services {
   const Config& config;
   const rules::GameRegistry& games;
@@ -45,6 +49,8 @@ struct Services {
   // shutdown stops it before the connections close.
   std::unique_ptr<BotPool> bot_pool{};
   std::atomic<bool> shutting_down{false};
+  // Drain (issue #26, item 4; server/net/drain.h): no new rooms or matches.
+  std::atomic<bool> draining{false};
   // Room creations per source address (--max-rooms-per-address).
   RoomQuota room_quota{};
   // GET /api/matches/{id}: its store reads and replays (history_http.cc).

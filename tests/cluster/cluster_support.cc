@@ -10,8 +10,12 @@
 
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
+#include <sstream>
 #include <stdexcept>
 #include <thread>
+
+#include "tests/support/raw_http.h"
 
 #ifndef BRETHREN_SOURCE_DIR
 #error "BRETHREN_SOURCE_DIR must name the source tree (for docker/cluster/haproxy.cfg)"
@@ -144,17 +148,45 @@ Cluster::~Cluster() {
   redis_.reset();
 }
 
+std::string Cluster::node_db(int node) const { return dir_.path() + "/node" + std::to_string(node) + "/brethren.db"; }
+
+std::string Cluster::node_log(int node) const {
+  std::ifstream in(node_db(node) + ".server.log");
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
 void Cluster::start_node(int node) {
-  const std::string folder = dir_.path() + "/node" + std::to_string(node);
-  std::filesystem::create_directories(folder);
-  char heartbeat[32];
+  std::filesystem::create_directories(dir_.path() + "/node" + std::to_string(node));
+  const std::string token_file = dir_.path() + "/admin-token";
+  if (!std::filesystem::exists(token_file)) std::ofstream(token_file) << kAdminToken << "\n";
+  char heartbeat[32], grace[32];
   std::snprintf(heartbeat, sizeof heartbeat, "%g", kHeartbeatSeconds);
+  std::snprintf(grace, sizeof grace, "%g", kDrainGraceSeconds);
   nodes_[node] = std::make_unique<ServerProcess>(
-      folder + "/brethren.db",
+      node_db(node),
       std::vector<std::string>{"--port", std::to_string(node_ports_[node]), "--node-id", std::to_string(node),
                                "--lobby-redis", "127.0.0.1:" + std::to_string(redis_port_), "--lobby-heartbeat",
-                               heartbeat, "--proxy-protocol-from", kProxySource});
+                               heartbeat, "--proxy-protocol-from", kProxySource, "--admin-token-file", token_file,
+                               "--drain-grace", grace,
+                               // The tests' rooms all come from 127.0.0.1.
+                               "--max-rooms-per-address", "1000", "--rooms-per-address-per-minute", "1000"});
 }
+
+int Cluster::drain_node(int node, double grace_seconds) {
+  char target[64];
+  std::snprintf(target, sizeof target, "/admin/drain?grace=%g", grace_seconds);
+  return raw_request(node_ports_[node], std::string("POST ") + target +
+                                            " HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 0\r\n"
+                                            "Authorization: Bearer " +
+                                            kAdminToken + "\r\nConnection: close\r\n\r\n")
+      .status;
+}
+
+std::optional<int> Cluster::node_exit_status(int node) { return nodes_[node]->exit_status(); }
+
+int Cluster::stop_node(int node, int signal) { return nodes_[node]->stop(signal); }
 
 void Cluster::kill_node(int node) { nodes_[node]->stop(SIGKILL); }
 

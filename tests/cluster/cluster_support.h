@@ -11,6 +11,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -57,6 +58,18 @@ class Cluster {
   std::uint16_t node_port(int node) const { return node_ports_[node]; }
   void start_node(int node);
   void kill_node(int node);  // SIGKILL
+  // Drain (docs/operations.md): every node runs with this admin token and
+  // --drain-grace kDrainGraceSeconds (restarts as well).
+  static constexpr const char* kAdminToken = "cluster-test-admin-token-0123456789";
+  static constexpr double kDrainGraceSeconds = 30;
+  // POST /admin/drain?grace=SECONDS on the node directly: the HTTP status.
+  int drain_node(int node, double grace_seconds);
+  // The node's exit status once it has stopped by itself; nullopt while it runs.
+  std::optional<int> node_exit_status(int node);
+  // Sends `signal` and waits (ServerProcess::stop).
+  int stop_node(int node, int signal);
+  std::string node_db(int node) const;
+  std::string node_log(int node) const;
   void start_redis();
   void kill_redis();  // SIGKILL
   const std::string& folder() const { return dir_.path(); }

@@ -54,6 +54,11 @@ ServerProcess::ServerProcess(const std::string& db_path, std::vector<std::string
   if (std::find(extra_args.begin(), extra_args.end(), "--rate-limit") == extra_args.end()) {
     args.insert(args.end(), {"--rate-limit", "100000", "--rate-burst", "100000"});
   }
+  // SIGTERM stops at once, as the tests that restart a server with live
+  // matches expect; the drain tests pass their own --drain-grace.
+  if (std::find(extra_args.begin(), extra_args.end(), "--drain-grace") == extra_args.end()) {
+    args.insert(args.end(), {"--drain-grace", "0"});
+  }
   args.insert(args.end(), extra_args.begin(), extra_args.end());
   args.insert(args.begin(), command_prefix.begin(), command_prefix.end());
   pid_ = fork();
@@ -115,6 +120,14 @@ int ServerProcess::stop(int signal, int timeout_ms) {
   waitpid(pid_, &status, 0);
   pid_ = -1;
   return -1;
+}
+
+std::optional<int> ServerProcess::exit_status() {
+  if (pid_ <= 0) return std::nullopt;
+  int status = 0;
+  if (waitpid(pid_, &status, WNOHANG) != pid_) return std::nullopt;
+  pid_ = -1;
+  return status;
 }
 
 std::string ServerProcess::log() const {

@@ -5,6 +5,7 @@
 #include <sys/types.h>
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -40,6 +41,9 @@ class ServerProcess {
   // (use WIFEXITED/WEXITSTATUS) or -1 on timeout.
   int stop(int signal, int timeout_ms = 10000);
   bool running() const { return pid_ > 0; }
+  // Without waiting: the exit status once the process has ended by itself
+  // (as from waitpid), nullopt while it runs.
+  std::optional<int> exit_status();
   // Everything the server wrote to stderr (its log), once stopped.
   std::string log() const;
 

@@ -206,6 +206,7 @@ export const en: Catalogue = {
   "error.INVALID_ARGUMENT": "A value is out of range (a name too long, a seat that does not exist…).",
   "error.INTERNAL": "The server failed; nothing was changed. Please try again.",
   "error.SHUTTING_DOWN": "The server is restarting; try again in a moment.",
+  "error.DRAINING": "This server is about to restart and takes no new games; try again in a moment.",
   "error.SPECTATORS_FORBIDDEN": "This room does not allow spectators.",
   "error.ROOM_LOCKED": "The host has locked this room.",
   "error.CHAT_FORBIDDEN": "Spectators may not chat in this room.",

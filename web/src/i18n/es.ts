@@ -206,6 +206,7 @@ export const es: Catalogue = {
   "error.INVALID_ARGUMENT": "Un valor está fuera de rango (un nombre demasiado largo, un asiento que no existe…).",
   "error.INTERNAL": "El servidor falló; no se cambió nada. Inténtalo de nuevo.",
   "error.SHUTTING_DOWN": "El servidor se está reiniciando; inténtalo dentro de un momento.",
+  "error.DRAINING": "Este servidor está a punto de reiniciarse y no acepta partidas nuevas; inténtalo dentro de un momento.",
   "error.SPECTATORS_FORBIDDEN": "Esta sala no admite espectadores.",
   "error.ROOM_LOCKED": "El anfitrión ha cerrado esta sala.",
   "error.CHAT_FORBIDDEN": "Los espectadores no pueden chatear en esta sala.",

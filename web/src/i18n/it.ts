@@ -206,6 +206,7 @@ export const it: Catalogue = {
   "error.INVALID_ARGUMENT": "Un valore è fuori intervallo (un nome troppo lungo, un posto che non esiste…).",
   "error.INTERNAL": "Il server ha avuto un errore; non è cambiato nulla. Riprova.",
   "error.SHUTTING_DOWN": "Il server si sta riavviando; riprova tra un momento.",
+  "error.DRAINING": "Questo server sta per riavviarsi e non accetta nuove partite; riprova tra un momento.",
   "error.SPECTATORS_FORBIDDEN": "Questa stanza non ammette spettatori.",
   "error.ROOM_LOCKED": "Chi ospita ha chiuso questa stanza.",
   "error.CHAT_FORBIDDEN": "Gli spettatori non possono scrivere in questa stanza.",

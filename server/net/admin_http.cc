@@ -1,0 +1,115 @@
+#include "server/net/admin_http.h"
+
+#include <spdlog/spdlog.h>
+
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+
+#include "server/base/secrets.h"
+#include "server/net/drain.h"
+
+namespace brethren::server {
+
+namespace {
+
+constexpr std::size_t kMinTokenLength = 16;
+
+std::string_view trim(std::string_view s) {
+  const auto first = s.find_first_not_of(" \t\r\n");
+  if (first == std::string_view::npos) return {};
+  const auto last = s.find_last_not_of(" \t\r\n");
+  return s.substr(first, last - first + 1);
+}
+
+std::string_view path_of(std::string_view target) { return target.substr(0, target.find_first_of("?#")); }
+
+// The value of `name` in the target's query, or nullopt.
+std::optional<std::string_view> query_param(std::string_view target, std::string_view name) {
+  const auto question = target.find('?');
+  if (question == std::string_view::npos) return std::nullopt;
+  std::string_view query = target.substr(question + 1);
+  query = query.substr(0, query.find('#'));
+  while (!query.empty()) {
+    const auto amp = query.find('&');
+    const std::string_view pair = query.substr(0, amp);
+    const auto eq = pair.find('=');
+    if (pair.substr(0, eq) == name) return eq == std::string_view::npos ? std::string_view() : pair.substr(eq + 1);
+    if (amp == std::string_view::npos) break;
+    query = query.substr(amp + 1);
+  }
+  return std::nullopt;
+}
+
+std::string error_json(std::string_view message) { return "{\"error\":\"" + std::string(message) + "\"}"; }
+
+}  // namespace
+
+std::optional<std::string> read_admin_token(const std::string& path, std::string& error) {
+  std::ifstream in(path);
+  if (!in) {
+    error = "cannot read the admin token file " + path;
+    return std::nullopt;
+  }
+  std::string line;
+  std::getline(in, line);
+  const std::string token(trim(line));
+  if (token.size() < kMinTokenLength) {
+    error = "the admin token in " + path + " is shorter than " + std::to_string(kMinTokenLength) + " characters";
+    return std::nullopt;
+  }
+  if (token.find_first_of(" \t") != std::string::npos) {
+    error = "the admin token in " + path + " contains spaces";
+    return std::nullopt;
+  }
+  return token;
+}
+
+AdminApi::AdminApi(std::string token, Drain& drain, double default_grace_s)
+    : enabled_(!token.empty()), token_hash_(sha256_hex(token)), drain_(drain), default_grace_s_(default_grace_s) {}
+
+bool AdminApi::is_admin_target(std::string_view target) {
+  const std::string_view path = path_of(target);
+  return path == "/admin" || path.starts_with("/admin/");
+}
+
+bool AdminApi::authorized(std::string_view authorization) const {
+  constexpr std::string_view kScheme = "Bearer ";
+  if (!authorization.starts_with(kScheme)) return false;
+  // Both sides hashed first: the comparison takes the same time whatever
+  // the length or the first differing byte of the guess.
+  const std::string given = sha256_hex(trim(authorization.substr(kScheme.size())));
+  const std::string& wanted = token_hash_;
+  unsigned char difference = 0;
+  for (std::size_t i = 0; i < wanted.size(); ++i) {
+    difference |= static_cast<unsigned char>(given[i] ^ wanted[i]);
+  }
+  return difference == 0;
+}
+
+AdminReply AdminApi::handle(std::string_view method, std::string_view target, std::string_view authorization) {
+  if (!enabled_) return {404, error_json("not found")};
+  if (!authorized(authorization)) {
+    spdlog::warn("admin request {} {} refused: no valid bearer token", method, path_of(target));
+    return {401, error_json("this endpoint needs the admin bearer token (Authorization: Bearer ...)"), true};
+  }
+  if (path_of(target) != "/admin/drain") return {404, error_json("not found")};
+  if (method != "POST") return {405, error_json("POST starts a drain")};
+  double grace = default_grace_s_;
+  if (const auto given = query_param(target, "grace")) {
+    const auto* end = given->data() + given->size();
+    const auto parsed = std::from_chars(given->data(), end, grace);
+    if (given->empty() || parsed.ec != std::errc() || parsed.ptr != end || !std::isfinite(grace) || grace < 0 ||
+        grace > 24 * 3600) {
+      return {400, error_json("grace must be a number of seconds between 0 and 86400")};
+    }
+  }
+  const auto started = drain_.start(std::chrono::duration<double>(grace), "POST /admin/drain");
+  char body[160];
+  std::snprintf(body, sizeof body, "{\"status\":\"draining\",\"deadlineSeconds\":%.1f,\"liveMatches\":%lld}",
+                started.seconds_left, static_cast<long long>(started.live_matches));
+  return {202, body};
+}
+
+}  // namespace brethren::server
