@@ -25,6 +25,8 @@
 
 namespace brethren::server {
 
+class AccountService;  // server/account/account_service.h
+
 struct Services {
   const Config& config;
   const rules::GameRegistry& games;
@@ -49,6 +51,9 @@ struct Services {
   RoomQuota room_quota{};
   // GET /api/matches/{id}: its store reads and replays (history_http.cc).
   HistoryPool history_pool{};
+  // Accounts and sessions (server/account/); main() sets it. Null: the
+  // server answers no account request (in-process tests).
+  std::shared_ptr<AccountService> accounts{};
 };
 
 }  // namespace brethren::server
