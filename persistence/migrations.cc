@@ -105,6 +105,30 @@ constexpr const char* kMigrations[] = {
     R"sql(
       ALTER TABLE matches ADD COLUMN rules_version INTEGER NOT NULL DEFAULT 1;
     )sql",
+    // 8: accounts and their sessions (issue #27, persistence/accounts.h).
+    // username_key: the case-folded username, unique; NULL for a guest.
+    // Sessions are stored by the SHA-256 of their token only. seats.account_id:
+    // the account that held the seat (0: none), so that deleting an account
+    // can anonymise its seats.
+    R"sql(
+      CREATE TABLE accounts (
+        id            INTEGER PRIMARY KEY,
+        username      TEXT NOT NULL DEFAULT '',
+        username_key  TEXT UNIQUE,
+        display_name  TEXT NOT NULL,
+        password_hash TEXT NOT NULL DEFAULT '',
+        created_at    INTEGER NOT NULL,
+        claimed_at    INTEGER NOT NULL DEFAULT 0
+      );
+      CREATE TABLE sessions (
+        token_hash   TEXT PRIMARY KEY,
+        account_id   INTEGER NOT NULL REFERENCES accounts(id),
+        created_at   INTEGER NOT NULL,
+        last_used_at INTEGER NOT NULL
+      ) WITHOUT ROWID;
+      CREATE INDEX sessions_by_account ON sessions(account_id);
+      ALTER TABLE seats ADD COLUMN account_id INTEGER NOT NULL DEFAULT 0;
+    )sql",
 };
 
 }  // namespace

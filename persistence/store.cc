@@ -15,7 +15,8 @@ struct Store::Write {
 // Prepared once, used only on the writer thread.
 struct Store::Statements {
   explicit Statements(Connection& db)
-      : insert_room(db.prepare(
+      : db(db),
+        insert_room(db.prepare(
             "INSERT INTO rooms (code, game_id, options, is_public, password_hash, seat_count, host_token_hash, "
             "status, created_at, turn_time_limit_ms, settings, status_at) "
             "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?9)")),
@@ -47,6 +48,7 @@ struct Store::Statements {
         release(db.prepare("RELEASE w")),
         rollback_to(db.prepare("ROLLBACK TO w")) {}
 
+  Connection& db;
   Statement insert_room, update_room, room_status, upsert_seat, delete_seat, insert_match, append_action, finish_match,
       match_status, insert_result, delete_actions, insert_chat, begin, commit, savepoint, release, rollback_to;
 };
@@ -293,6 +295,11 @@ Store::Unit& Store::Unit::append_chat(ChatRecord c) {
     s.insert_chat.bind(1, c.room_code).bind(2, c.seq).bind(3, c.match_id).bind(4, c.seat);
     s.insert_chat.bind(5, c.display_name).bind(6, c.text).bind(7, c.at).run();
   });
+  return *this;
+}
+
+Store::Unit& Store::Unit::run(std::function<void(Connection&)> step) {
+  steps_.push_back([step = std::move(step)](Statements& s) { step(s.db); });
   return *this;
 }
 

@@ -77,6 +77,9 @@ class Store {
     // With a non-empty result.final_state, the match's action log is deleted.
     Unit& finish_match(ResultRecord result);
     Unit& append_chat(ChatRecord chat);
+    // A step on tables the store has no statements for (persistence/
+    // accounts.cc): runs on the writer's connection, inside the unit.
+    Unit& run(std::function<void(Connection&)> step);
     std::size_t size() const { return steps_.size(); }
 
    private:
@@ -88,7 +91,7 @@ class Store {
   static std::unique_ptr<Store> open(const std::string& path, StoreOptions options = {});
   ~Store();  // commits everything queued, then stops the writer
 
-  static constexpr int kSchemaVersion = 7;
+  static constexpr int kSchemaVersion = 8;
   int schema_version() const;
 
   // --- Asynchronous writes, committed in submission order ---------------

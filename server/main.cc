@@ -20,6 +20,7 @@
 #include "rules/registry/all_bots.h"
 #include "rules/registry/all_games.h"
 #include "server/backup/backup_scheduler.h"
+#include "server/account/account_service.h"
 #include "server/base/config.h"
 #include "server/cluster/lobby_redis.h"
 #include "server/room/recovery.h"
@@ -141,6 +142,12 @@ int main(int argc, char** argv) {
       server::BotPoolOptions{config->bot_threads, config->bot_max_searches, config->bot_queue, config->bot_time_scale,
                              config->bot_nice},
       metrics);
+  try {
+    services.accounts = std::make_shared<server::AccountService>(*config, *store, config->db, metrics);
+  } catch (const std::exception& e) {
+    spdlog::critical("cannot start accounts: {}", e.what());
+    return 1;
+  }
   server::Server srv(services, std::move(admin_token));
 
   const auto report = server::recover_rooms(services, srv.rooms());
@@ -183,7 +190,9 @@ int main(int argc, char** argv) {
   srv.run_until_signal();  // the network threads and the history thread have ended
   backups.reset();         // a backup in progress ends first
   lobby.reset();           // leaves the cluster's lobby
-  store.reset();           // commits anything still queued
+  // No password job touches the store after this.
+  services.accounts->stop();
+  store.reset();  // commits anything still queued
   spdlog::info("bye");
   return 0;
 }

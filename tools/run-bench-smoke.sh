@@ -39,6 +39,12 @@ pass "brethren-microbench"
   { cat "$BENCH_TMP/rating.txt"; exit 1; }
 pass "brethren-rating-accuracy"
 
+# Sign-in cost (docs/accounts.md): two Argon2id verifications at the
+# server's parameters.
+"$build/bench/brethren-accounts-bench" --hashes 2 >"$BENCH_TMP/accounts.txt"
+grep -q "argon2id m=19456 KiB t=2" "$BENCH_TMP/accounts.txt" || { cat "$BENCH_TMP/accounts.txt"; exit 1; }
+pass "brethren-accounts-bench"
+
 # The bot arena (docs/performance.md, "Bots"): a hard bot on a small
 # iteration cap against three heuristic bots, a few games over 2 threads;
 # every game must finish and every kind be reported.

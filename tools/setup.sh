@@ -26,6 +26,9 @@ PACKAGES=(
   # The cluster: its lobby in Redis through hiredis (server/cluster/lobby_redis.h) and
   # the loopback cluster test's Redis (tests/cluster/)
   libhiredis-dev redis-server
+  # Accounts (server/account/, docs/accounts.md): Argon2id password hashes and
+  # session tokens through libsodium
+  libsodium-dev
   # tools/run-fuzz.sh: clang 14 and its libFuzzer + sanitizer runtimes
   clang libclang-rt-14-dev
 )

@@ -69,7 +69,21 @@ std::optional<Config> parse_config(int argc, char** argv, int& exit_code) {
       ("backup-keep", po::value(&c.backup_keep)->default_value(c.backup_keep), "scheduled backups kept in --backup-dir; older ones are deleted")
       // Drain (issue #26, item 4; docs/operations.md).
       ("drain-grace", po::value(&c.drain_grace_s)->default_value(c.drain_grace_s), "seconds a draining node (SIGTERM, SIGUSR1, POST /admin/drain) lets its live matches play on before it stops; 0: SIGTERM stops at once")
-      ("admin-token-file", po::value(&c.admin_token_file)->default_value(c.admin_token_file), "file whose first line is the bearer token of the /admin/ endpoints (POST /admin/drain); empty: those endpoints answer 404");
+      ("admin-token-file", po::value(&c.admin_token_file)->default_value(c.admin_token_file), "file whose first line is the bearer token of the /admin/ endpoints (POST /admin/drain); empty: those endpoints answer 404")
+      // Accounts (server/account/, docs/accounts.md).
+      ("password-threads", po::value(&c.password_threads)->default_value(c.password_threads), "threads that hash passwords (Argon2id), apart from the network threads")
+      ("password-queue", po::value(&c.password_queue)->default_value(c.password_queue), "password hashes waiting for a thread at most; beyond, SERVER_BUSY")
+      ("password-memory-kib", po::value(&c.password_memory_kib)->default_value(c.password_memory_kib), "Argon2id memory per hash in KiB (at least 19456, OWASP's minimum); stored hashes of other costs are re-hashed at sign-in")
+      ("password-passes", po::value(&c.password_passes)->default_value(c.password_passes), "Argon2id passes (at least 2)")
+      ("session-idle-expiry", po::value(&c.session_idle_expiry_s)->default_value(c.session_idle_expiry_s), "seconds an unused account session lasts")
+      ("session-absolute-expiry", po::value(&c.session_absolute_expiry_s)->default_value(c.session_absolute_expiry_s), "seconds an account session lasts at most")
+      ("sign-in-burst", po::value(&c.sign_in_burst)->default_value(c.sign_in_burst), "password attempts (sign-in, claim, change, delete) one address may make at once")
+      ("sign-in-per-minute", po::value(&c.sign_in_per_minute)->default_value(c.sign_in_per_minute), "password attempts each address gets back per minute")
+      ("sign-in-free-failures", po::value(&c.sign_in_free_failures)->default_value(c.sign_in_free_failures), "consecutive failed sign-ins on a username before it backs off")
+      ("sign-in-backoff", po::value(&c.sign_in_backoff_s)->default_value(c.sign_in_backoff_s), "seconds of the first back-off, doubling with each failure up to 15 minutes")
+      ("sign-in-lock-failures", po::value(&c.sign_in_lock_failures)->default_value(c.sign_in_lock_failures), "consecutive failed sign-ins that lock a username for a day (at most 100, NIST SP 800-63B)")
+      ("guests-per-address", po::value(&c.guests_per_address_burst)->default_value(c.guests_per_address_burst), "guest accounts one address may create at once")
+      ("guests-per-address-per-hour", po::value(&c.guests_per_address_per_hour)->default_value(c.guests_per_address_per_hour), "guest accounts each address gets back per hour");
   // clang-format on
   po::variables_map vm;
   try {
@@ -169,6 +183,24 @@ std::optional<Config> parse_config(int argc, char** argv, int& exit_code) {
   }
   if (!(c.drain_grace_s >= 0 && c.drain_grace_s <= 24 * 3600)) {
     std::cerr << "brethren-server: --drain-grace must be between 0 and 86400 seconds\n";
+    exit_code = 2;
+    return std::nullopt;
+  }
+  // Accounts.
+  if (c.password_threads < 1 || c.password_queue < 1 || c.password_memory_kib < 19456 ||
+      c.password_memory_kib > 4 * 1024 * 1024 || c.password_passes < 2 || c.password_passes > 100) {
+    std::cerr << "brethren-server: --password-threads and --password-queue must be >= 1, --password-memory-kib "
+                 "between 19456 and 4194304 and --password-passes between 2 and 100\n";
+    exit_code = 2;
+    return std::nullopt;
+  }
+  if (!(c.session_idle_expiry_s > 0) || !(c.session_absolute_expiry_s > 0) ||
+      c.session_absolute_expiry_s > 10 * 365 * 24 * 3600.0 || !(c.sign_in_burst >= 1) || !(c.sign_in_per_minute >= 0) ||
+      c.sign_in_free_failures < 0 || !(c.sign_in_backoff_s >= 0) || c.sign_in_lock_failures < 1 ||
+      c.sign_in_lock_failures > 100 || !(c.guests_per_address_burst >= 1) || !(c.guests_per_address_per_hour >= 0)) {
+    std::cerr << "brethren-server: session expiries must be > 0 (at most ten years), --sign-in-burst and "
+                 "--guests-per-address >= 1, rates, back-off and free failures >= 0, --sign-in-lock-failures "
+                 "between 1 and 100\n";
     exit_code = 2;
     return std::nullopt;
   }

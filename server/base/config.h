@@ -78,6 +78,20 @@ struct Config {
   // A file holding the bearer token of the /admin/ endpoints (empty: they
   // answer 404).
   std::string admin_token_file;
+  // Accounts (server/account/, docs/accounts.md).
+  int password_threads = 1;                              // threads hashing passwords (Argon2id)
+  std::size_t password_queue = 64;                       // hashes waiting; beyond, SERVER_BUSY
+  std::size_t password_memory_kib = 19456;               // Argon2id m (at least OWASP's 19 MiB)
+  int password_passes = 2;                               // Argon2id t (at least 2)
+  double session_idle_expiry_s = 30 * 24 * 3600.0;       // a session unused this long ends
+  double session_absolute_expiry_s = 365 * 24 * 3600.0;  // a session ends this long after sign-in
+  double sign_in_burst = 20;                             // password attempts per address at once ...
+  double sign_in_per_minute = 20;                        // ... refilled at this rate
+  int sign_in_free_failures = 5;                         // consecutive failures on a name before back-off
+  double sign_in_backoff_s = 1;                          // the first back-off, doubling up to 15 minutes
+  int sign_in_lock_failures = 100;                       // consecutive failures that lock a name for a day
+  double guests_per_address_burst = 30;                  // guest accounts per address at once ...
+  double guests_per_address_per_hour = 30;               // ... refilled at this rate
 };
 
 // Parses argv and the environment. Returns nullopt after printing --help or

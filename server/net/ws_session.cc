@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <optional>
 
+#include "server/account/account_service.h"
 #include "server/room/room_directory.h"
 #include "server/base/secrets.h"
 #include "server/net/session_registry.h"
@@ -220,6 +221,7 @@ void WsSession::dispatch(v1::ClientMessage message) {
   }
   last_request_id_ = rid;
   if (auto problem = user_strings_problem(message)) return send_error(rid, v1::INVALID_ARGUMENT, std::move(*problem));
+  if (AccountService::handles(message)) return on_account(rid, std::move(message));
   using M = v1::ClientMessage;
   switch (message.body_case()) {
     case M::kHello: return on_hello(rid, message.hello());
@@ -353,6 +355,27 @@ void WsSession::on_create_room(std::uint64_t rid, const v1::CreateRoom& m) {
     if (!password.empty()) r.password_hash = sha256_hex(r.code + ":" + password);
   });
   room->create(shared_from_this(), rid, host_token, m.display_name().empty() ? "Host" : m.display_name());
+}
+
+void WsSession::on_account(std::uint64_t rid, v1::ClientMessage message) {
+  if (!services_.accounts) return send_error(rid, v1::UNKNOWN_MESSAGE, "this server keeps no accounts");
+  if (account_busy_) return send_error(rid, v1::SERVER_BUSY, "one account request at a time per connection");
+  account_busy_ = true;
+  services_.accounts->handle(
+      rid, message, remote_address_, account_.get(), [self = shared_from_this()](AccountReply reply) {
+        asio::dispatch(self->ws_.get_executor(),
+                       [self, reply = std::move(reply)]() mutable { self->on_account_reply(std::move(reply)); });
+      });
+}
+
+void WsSession::on_account_reply(AccountReply reply) {
+  account_busy_ = false;
+  if (reply.binding == AccountReply::Binding::kBind) {
+    account_ = std::make_unique<AccountBinding>(std::move(reply.bound));
+  } else if (reply.binding == AccountReply::Binding::kUnbind) {
+    account_.reset();
+  }
+  batch([&] { send(std::move(reply.message)); });
 }
 
 // --- Sending -------------------------------------------------------------------

@@ -23,6 +23,8 @@ namespace brethren::server {
 
 class RoomDirectory;
 class SessionRegistry;
+struct AccountBinding;
+struct AccountReply;
 
 class WsSession : public Client, public std::enable_shared_from_this<WsSession> {
  public:
@@ -81,6 +83,10 @@ class WsSession : public Client, public std::enable_shared_from_this<WsSession> 
   void on_list_games(std::uint64_t rid);
   void on_create_room(std::uint64_t rid, const v1::CreateRoom& m);
   void on_list_rooms(std::uint64_t rid, const v1::ListRooms& m);
+  // Account requests go to the account service (server/account/), one at a
+  // time per connection; its reply may bind the connection to a session.
+  void on_account(std::uint64_t rid, v1::ClientMessage message);
+  void on_account_reply(AccountReply reply);
 
   // Memory per idle connection matters (docs/performance.md): a plain
   // socket instead of a tcp_stream (no timers of its own; the websocket
@@ -107,6 +113,8 @@ class WsSession : public Client, public std::enable_shared_from_this<WsSession> 
   // Usually a few (at most every room: --max-rooms); a vector, no tree per
   // connection.
   std::vector<std::string> room_codes_;
+  // The account session this connection is signed in with, if any.
+  std::unique_ptr<AccountBinding> account_;
   // The small fields together (padding counts: 368 bytes in all keeps the
   // session in a 384-byte allocation).
   int rooms_created_ = 0;
@@ -115,6 +123,7 @@ class WsSession : public Client, public std::enable_shared_from_this<WsSession> 
   bool batching_ = false;  // inside batch(): the batch writes at its end
   bool closing_ = false;
   bool finished_ = false;
+  bool account_busy_ = false;  // an account request is being answered
 };
 
 }  // namespace brethren::server

@@ -28,6 +28,7 @@ namespace brethren::server {
 // The DRAINING error's words for StartMatch and Rematch (issue #26, item 4).
 inline constexpr std::string_view kDrainingRefusesMatches =
     "this server is draining before a restart and starts no new matches: start it once the server is back";
+class AccountService;  // server/account/account_service.h
 
 struct Services {
   const Config& config;
@@ -55,6 +56,9 @@ struct Services {
   RoomQuota room_quota{};
   // GET /api/matches/{id}: its store reads and replays (history_http.cc).
   HistoryPool history_pool{};
+  // Accounts and sessions (server/account/); main() sets it. Null: the
+  // server answers no account request (in-process tests).
+  std::shared_ptr<AccountService> accounts{};
 };
 
 }  // namespace brethren::server

@@ -336,11 +336,12 @@ TEST_CASE("Store: the migration to schema 6 dates each finished room from its ma
   }
   {
     // Back to schema 5 as an older server left it: no status_at (nor the
-    // later rules_version).
+    // later rules_version, accounts and sessions).
     Connection db(path);
     db.exec(
         "DROP INDEX rooms_by_status; ALTER TABLE rooms DROP COLUMN status_at; "
-        "ALTER TABLE matches DROP COLUMN rules_version; PRAGMA user_version = 5");
+        "ALTER TABLE matches DROP COLUMN rules_version; DROP TABLE sessions; DROP TABLE accounts; "
+        "ALTER TABLE seats DROP COLUMN account_id; PRAGMA user_version = 5");
   }
   auto store = Store::open(path);
   REQUIRE(store->schema_version() == Store::kSchemaVersion);

@@ -1,0 +1,99 @@
+// The account requests of the protocol (docs/accounts.md): guests,
+// sign-in, claim, password change, sign-out, deletion, sessions. Called by
+// a connection (server/net/ws_session.cc) with what the connection knows
+// (its address and the session it is signed in with); answers through a
+// callback, once, from any thread: the connection posts it to its strand.
+//
+// Where the work happens: password hashes (and the reads they need) on the
+// password pool, never on a network thread; every change through the
+// store's writer, answered only after its commit; cheap reads (a session by
+// its token's hash) where the request arrives.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "brethren/v1/protocol.pb.h"
+#include "persistence/accounts.h"
+#include "server/account/password_hasher.h"
+#include "server/account/password_pool.h"
+#include "server/account/sign_in_limiter.h"
+#include "server/base/config.h"
+#include "server/base/metrics.h"
+
+namespace brethren::server {
+
+// The session a connection is signed in with.
+struct AccountBinding {
+  std::int64_t account_id = 0;
+  std::string session_hash;
+};
+
+struct AccountReply {
+  enum class Binding { kKeep, kBind, kUnbind };
+  v1::ServerMessage message;
+  Binding binding = Binding::kKeep;
+  AccountBinding bound;  // with kBind
+};
+
+class AccountService {
+ public:
+  using Reply = std::function<void(AccountReply)>;
+  // The name seats of a deleted account show.
+  static constexpr const char* kDeletedName = "deleted player";
+
+  // `db_path`: the store's database (read through a connection of its own).
+  // Throws when libsodium or the database cannot be used.
+  AccountService(const Config& config, persistence::Store& store, const std::string& db_path, Metrics& metrics);
+  ~AccountService();
+
+  // True for the requests this service answers.
+  static bool handles(const v1::ClientMessage& message);
+  void handle(std::uint64_t request_id, const v1::ClientMessage& message, const std::string& address,
+              const AccountBinding* bound, Reply reply);
+  // Server shutdown: queued hashes are dropped, running ones finish.
+  void stop();
+
+ private:
+  struct Current;
+  void create_guest(std::uint64_t rid, const v1::CreateGuest& m, const std::string& address, Reply& reply);
+  void sign_in(std::uint64_t rid, const v1::SignIn& m, const std::string& address, Reply& reply);
+  void authenticate(std::uint64_t rid, const v1::Authenticate& m, Reply& reply);
+  void claim(std::uint64_t rid, const v1::ClaimAccount& m, const std::string& address, const AccountBinding* bound,
+             Reply& reply);
+  void change_password(std::uint64_t rid, const v1::ChangePassword& m, const std::string& address,
+                       const AccountBinding* bound, Reply& reply);
+  void sign_out(std::uint64_t rid, const v1::SignOut& m, const AccountBinding* bound, Reply& reply);
+  void delete_account(std::uint64_t rid, const v1::DeleteAccount& m, const std::string& address,
+                      const AccountBinding* bound, Reply& reply);
+  void get_account(std::uint64_t rid, const AccountBinding* bound, Reply& reply);
+
+  // The signed-in account, if the binding's session is still live.
+  std::optional<persistence::AccountRecord> current(const AccountBinding* bound) const;
+  bool session_live(const persistence::SessionRecord& session, std::int64_t now) const;
+  // Takes an attempt from the address and checks the name; an error reply
+  // (sent) when either refuses.
+  bool admit(std::uint64_t rid, const std::string& address, const std::string* name_key, Reply& reply);
+  // Runs `job` on the password pool, or answers SERVER_BUSY.
+  void on_pool(std::uint64_t rid, Reply& reply, std::function<void(Reply&)> job);
+  // A new session for `account_id`: its token and its record.
+  std::pair<std::string, persistence::SessionRecord> new_session(std::int64_t account_id) const;
+  v1::ServerMessage error(std::uint64_t rid, v1::ErrorCode code, std::string text) const;
+  v1::ServerMessage session_reply(std::uint64_t rid, const persistence::AccountRecord& account,
+                                  const std::string& token, const persistence::SessionRecord& session) const;
+  static v1::ServerMessage info_reply(std::uint64_t rid, const persistence::AccountRecord& account);
+
+  const Config& config_;
+  Metrics& metrics_;
+  persistence::AccountStore accounts_;
+  const PasswordHasher hasher_;
+  SignInLimiter limiter_;
+  AddressQuota guests_;
+  // Last: its threads are joined first, before what their jobs use goes.
+  PasswordPool pool_;
+};
+
+}  // namespace brethren::server
