@@ -2,7 +2,7 @@ import { useState } from "preact/hooks";
 import { useStore, store } from "../state/store";
 import { t } from "../i18n";
 import type { BotKindInfo } from "../gen/brethren/v1/game_pb";
-import { RoomStatus, SpectatorPolicy, type RoomInfo } from "../gen/brethren/v1/protocol_pb";
+import { EndedCause, RoomStatus, SpectatorPolicy, type RoomInfo } from "../gen/brethren/v1/protocol_pb";
 import { formatRoomCode } from "../logic/roomCode";
 import { loadCredentials } from "../state/session";
 import { Chat } from "./Chat";
@@ -20,11 +20,15 @@ export function RoomPage({ code }: { code: string }) {
     return <section class="panel"><p>{t("conn.connecting")}</p></section>;
   }
   const room = s.room;
+  // A match the server could not restore after a restart: why, in words.
+  const cause = room.ended?.cause ?? EndedCause.ENDED_CAUSE_UNSPECIFIED;
+  const ended = cause === EndedCause.ENDED_CAUSE_UNSPECIFIED ? "" : EndedCause[cause].replace(/^ENDED_/, "");
   return (
     <div class="room" data-testid="room" data-status={RoomStatus[room.status]}>
       <RoomHeader room={room} />
       {room.status === RoomStatus.OPEN ? <Seats room={room} /> : null}
-      {s.view ? <Table room={room} /> : room.status !== RoomStatus.OPEN ? <p class="panel">{t("room.watching")}</p> : null}
+      {ended ? <p class="panel" role="status" data-testid="match-ended">{t(`room.ended.${ended}`)}</p> : null}
+      {s.view ? <Table room={room} /> : room.status !== RoomStatus.OPEN && !ended ? <p class="panel">{t("room.watching")}</p> : null}
       <div class="room-side">
         {room.status !== RoomStatus.OPEN && <Seats room={room} compact />}
         <Members room={room} />
@@ -135,7 +139,7 @@ function HostBar({ room }: { room: RoomInfo }) {
       <button type="button" data-testid="lock" aria-pressed={locked} onClick={() => void store.lock(!locked)}>
         {locked ? `🔓 ${t("room.unlock")}` : `🔒 ${t("room.lock")}`}
       </button>
-      {room.status === RoomStatus.FINISHED && (
+      {(room.status === RoomStatus.FINISHED || room.status === RoomStatus.ABANDONED) && (
         <button type="button" data-testid="rematch" onClick={() => void store.rematch()}>↻ {t("room.rematch")}</button>
       )}
       <button type="button" data-testid="leave-room" onClick={() => void store.leaveRoom()}>{t("room.leave")}</button>
