@@ -81,10 +81,10 @@ struct Metrics {
   std::atomic<std::uint64_t> bot_results_stale{0};       // computed for an older state: asked again
   // Drain (issue #26, item 4): 1 while the node takes no new rooms or matches.
   std::atomic<std::int64_t> draining{0};
-  Histogram move_latency;                                // move received -> acknowledged (after commit)
-  Histogram db_commit_latency;                           // one group commit
-  Histogram bot_search_time;                             // one search on a pool thread
-  Histogram bot_queue_wait;                              // a search's wait for a pool thread
+  Histogram move_latency;       // move received -> acknowledged (after commit)
+  Histogram db_commit_latency;  // one group commit
+  Histogram bot_search_time;    // one search on a pool thread
+  Histogram bot_queue_wait;     // a search's wait for a pool thread
   // Online backups (server/backup/): taken, failed, and the last good one's
   // start (Unix seconds; 0: none yet), duration and size.
   std::atomic<std::uint64_t> backups{0};
@@ -92,7 +92,7 @@ struct Metrics {
   std::atomic<std::int64_t> backup_last_success_unix{0};
   std::atomic<std::int64_t> backup_last_duration_ms{0};
   std::atomic<std::int64_t> backup_last_bytes{0};
-  UnrestorableMatches unrestorable;                      // ended at start-up: not restorable
+  UnrestorableMatches unrestorable;  // ended at start-up: not restorable
 
   std::string prometheus_text() const;
 };
