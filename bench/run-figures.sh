@@ -301,7 +301,7 @@ say "| $(median "${rec[@]}") s | $(median "${wall[@]}") s |"
 
 # --- 4b. Online backups ----------------------------------------------------------
 # Moves while backups of a database of 10,000 unfinished matches are taken
-# back to back (bench/backup/run.sh, docs/operations-backups.md).
+# back to back (bench/backup/run.sh, docs/operations.md#backups).
 say ""
 say "## Online backups: 400 players (realistic, think time mean 200 ms) beside 10,000 stored unfinished matches, $REALISTIC_DURATION s without and $REALISTIC_DURATION s with back-to-back backups (each method)"
 say "# uptime: $(uptime)"

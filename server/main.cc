@@ -179,7 +179,7 @@ int main(int argc, char** argv) {
                config->admin_token_file.empty() ? "off (no --admin-token-file)" : "on");
   std::unique_ptr<server::RedisLobby> lobby;
   if (!config->lobby_redis.empty()) lobby = std::make_unique<server::RedisLobby>(*config, srv.rooms(), metrics);
-  std::unique_ptr<server::BackupScheduler> backups;  // docs/operations-backups.md
+  std::unique_ptr<server::BackupScheduler> backups;  // docs/operations.md#backups
   if (config->backup_interval_s > 0) {
     backups = std::make_unique<server::BackupScheduler>(
         server::BackupSchedule{config->db, config->backup_dir, config->backup_interval_s, config->backup_keep, {}},

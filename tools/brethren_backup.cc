@@ -1,5 +1,5 @@
 // brethren-backup: an online backup of a server's database, on request, from
-// another process while the server runs (docs/operations-backups.md). The
+// another process while the server runs (docs/operations.md#backups). The
 // database is in WAL mode: this process reads one snapshot and the server's
 // writer never waits for it. Prints one line, "backup PATH BYTES SECONDS".
 #include <sys/resource.h>

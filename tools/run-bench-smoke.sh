@@ -101,7 +101,7 @@ grep -q "recovered 200 rooms, 200 live and 0 finished matches in .* (0 failed)" 
 stop_server
 pass "recovery of 200 unfinished matches"
 
-# Online backups (docs/operations-backups.md): a second without, then a
+# Online backups (docs/operations.md#backups): a second without, then a
 # second with back-to-back backups of each method, beside 200 stored matches.
 BRETHREN_BUILD_DIR="$build" DURATION=1 WARMUP=0.3 CONNECTIONS=20 MATCHES=200 bench/backup/run.sh |
   tee "$BENCH_TMP/backup.txt"

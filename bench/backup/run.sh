@@ -5,7 +5,7 @@
 # first with no backup, then with backups taken back to back (or INTERVAL
 # seconds apart) all through the window by brethren-backup (each METHOD in turn). Prints each window, the
 # backups' duration and size, and the p99 ratios; never fails on speed
-# (docs/operations-backups.md).
+# (docs/operations.md#backups).
 #
 # The server and the backup process share core 0 (as the scheduled backups
 # run in the server's process), the backup 19 nice steps below the server

@@ -65,7 +65,7 @@ struct Config {
   std::string node_name;         // in errors and logs; default brethren-<id>
   std::string lobby_redis;       // HOST:PORT of the shared lobby; empty: this node's rooms only
   double lobby_heartbeat_s = 1;  // publish/fetch period; a node's entry lives 3 periods
-  // Backups (server/backup/, docs/operations-backups.md): an online copy of
+  // Backups (server/backup/, docs/operations.md#backups): an online copy of
   // the database every backup_interval_s seconds (0: none) into backup_dir,
   // keeping the newest backup_keep of them.
   std::string backup_dir;
