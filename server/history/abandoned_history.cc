@@ -4,19 +4,12 @@
 
 #include "brethren/v1/history.pb.h"
 #include "brethren/v1/replay.pb.h"
+#include "server/history/history_common.h"
 #include "server/match/stored_match.h"
 #include "server/protocol/fairness.h"
 
 namespace brethren::server {
 namespace {
-
-HistoryResponse as_json(const google::protobuf::Message& message) {
-  google::protobuf::util::JsonPrintOptions print;
-  print.always_print_primitive_fields = true;
-  HistoryResponse response;
-  (void)google::protobuf::util::MessageToJsonString(message, &response.json, print);
-  return response;
-}
 
 HistoryResponse unknown_game() {
   return {500, "{\"code\":\"INTERNAL\",\"error\":\"the match's game is not known to this server\"}"};
@@ -33,20 +26,7 @@ HistoryResponse abandoned_match_history(const persistence::Store& store, const r
   if (!game) return unknown_game();
   const StoredPrefix replayed = replay_stored_prefix(*game, match, store.load_actions(match.id));
 
-  v1::MatchHistory history;
-  history.set_match_id(match.id);
-  history.set_game_id(match.game_id);
-  history.mutable_options()->ParseFromString(match.options);
-  history.set_seat_count(match.seat_count);
-  history.set_rules_version(match.rules_version);
-  for (const auto& s : seats) {
-    if (s.seat >= match.seat_count) continue;
-    auto* player = history.add_players();
-    player->set_seat(s.seat);
-    player->set_display_name(s.display_name);
-    player->set_bot(s.bot_kind);
-  }
-  history.set_started_at_unix_ms(match.started_at);
+  v1::MatchHistory history = history_header(match, seats);
   // The commitment only: the seed would show what was still hidden.
   *history.mutable_fairness() = fairness::public_match_info(match.id, match.seed, match.seed_salt, false);
   history.set_seat(seat);

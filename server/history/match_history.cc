@@ -9,6 +9,7 @@
 #include "brethren/v1/replay.pb.h"
 #include "server/base/room_code.h"
 #include "server/history/abandoned_history.h"
+#include "server/history/history_common.h"
 #include "server/base/secrets.h"
 #include "server/match/stored_match.h"
 #include "server/protocol/fairness.h"
@@ -82,14 +83,6 @@ std::optional<Access> access_for(const persistence::Store& store, const HistoryR
   return out;
 }
 
-HistoryResponse as_json(const google::protobuf::Message& message) {
-  google::protobuf::util::JsonPrintOptions print;
-  print.always_print_primitive_fields = true;
-  HistoryResponse response;
-  (void)google::protobuf::util::MessageToJsonString(message, &response.json, print);
-  return response;
-}
-
 }  // namespace
 
 HistoryResponse fetch_match_history(const persistence::Store& store, const rules::GameRegistry& games,
@@ -111,7 +104,6 @@ HistoryResponse fetch_match_history(const persistence::Store& store, const rules
   if (!game) return error(500, "INTERNAL", "the match's game is not known to this server");
 
   const rules::MatchSetup setup = stored_setup(match);
-  const v1::GameOptions& options = setup.options;
   std::unique_ptr<rules::State> state;
   const bool log_kept = result->final_state.empty();
   std::vector<rules::LoggedAction> log;
@@ -135,20 +127,7 @@ HistoryResponse fetch_match_history(const persistence::Store& store, const rules
     state = std::move(loaded).value();
   }
 
-  v1::MatchHistory history;
-  history.set_match_id(match.id);
-  history.set_game_id(match.game_id);
-  *history.mutable_options() = options;
-  history.set_seat_count(match.seat_count);
-  history.set_rules_version(match.rules_version);
-  for (const auto& s : seats) {
-    if (s.seat >= match.seat_count) continue;
-    auto* player = history.add_players();
-    player->set_seat(s.seat);
-    player->set_display_name(s.display_name);
-    player->set_bot(s.bot_kind);
-  }
-  history.set_started_at_unix_ms(match.started_at);
+  v1::MatchHistory history = history_header(match, seats);
   history.set_finished_at_unix_ms(result->finished_at);
   history.mutable_outcome()->ParseFromString(result->outcome);
   *history.mutable_fairness() = fairness::public_match_info(match.id, match.seed, match.seed_salt, true);

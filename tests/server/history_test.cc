@@ -3,6 +3,7 @@
 #include <google/protobuf/util/json_util.h>
 
 #include <catch2/catch.hpp>
+#include <algorithm>
 #include <csignal>
 
 #include "brethren/v1/history.pb.h"
@@ -234,7 +235,18 @@ TEST_CASE("History: Tortuga's replay has no action log, no vote authorship and n
   TempDir dir;
   const std::string db = dir.path() + "/h.db";
   ServerProcess server(db);
-  const auto played = play_against_bots(server.port(), "tortuga-1667", 5);
+  // The seed is drawn by the server: some matches end without any vote. Play
+  // until one has had a vote (more than half have none), so that the
+  // views of a vote are compared.
+  auto had_vote = [](const PlayedMatch& m) {
+    return std::any_of(m.spectator_views.begin(), m.spectator_views.end(), [](const auto& entry) {
+      return entry.second.game().tortuga_1667().phase() == v1::tortuga_1667::PHASE_VOTING;
+    });
+  };
+  auto played = play_against_bots(server.port(), "tortuga-1667", 5);
+  for (int more = 0; more < 12 && !had_vote(played); ++more)
+    played = play_against_bots(server.port(), "tortuga-1667", 5);
+  REQUIRE(had_vote(played));
   const auto path = history_path(played.match_id);
   const auto pub_reply = http_get_with(server.port(), path, {{"X-Room-Code", played.room_code}});
   const auto seat_reply = http_get_with(server.port(), path, {{"Authorization", "Bearer " + played.seat0_token}});
@@ -350,7 +362,18 @@ TEST_CASE(
   TempDir dir;
   const std::string db = dir.path() + "/t.db";
   ServerProcess server(db);
-  const auto played = play_against_bots(server.port(), "tortuga-1667", 5);
+  // The seed is drawn by the server: some matches end without any vote. Play
+  // until one has had a vote (more than half have none), so that the
+  // views of a vote are compared.
+  auto had_vote = [](const PlayedMatch& m) {
+    return std::any_of(m.spectator_views.begin(), m.spectator_views.end(), [](const auto& entry) {
+      return entry.second.game().tortuga_1667().phase() == v1::tortuga_1667::PHASE_VOTING;
+    });
+  };
+  auto played = play_against_bots(server.port(), "tortuga-1667", 5);
+  for (int more = 0; more < 12 && !had_vote(played); ++more)
+    played = play_against_bots(server.port(), "tortuga-1667", 5);
+  REQUIRE(had_vote(played));
   const auto path = history_path(played.match_id);
   const std::map<std::string, std::string> as_public{{"X-Room-Code", played.room_code}};
   const std::map<std::string, std::string> as_seat0{{"Authorization", "Bearer " + played.seat0_token}};

@@ -3,6 +3,7 @@
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
+#include <algorithm>
 #include <stdexcept>
 
 #include "rules/bots/random_bot.h"
@@ -86,12 +87,28 @@ PlayedMatch play_against_bots(std::uint16_t port, const std::string& game_id, in
   out.match_id = started.room().match().match_id();
 
   rules::RandomBot me(11);
+  // The newest version the spectator was sent. A slow reader is sent only
+  // the newest view, so the human waits until the spectator has seen the
+  // table he acts on: every version a player acts at (a vote's included) is
+  // then among the spectator's views, however loaded the machine.
+  const bool watched = settings.spectators() != v1::SPECTATORS_NONE;
+  std::uint64_t spectator_at = 0;
+  auto note = [&spectator_at](const v1::ServerMessage& m) {
+    if (m.has_match_update() && m.match_update().has_view()) {
+      spectator_at = std::max(spectator_at, m.match_update().view().version());
+    }
+  };
   while (true) {
     auto update = human.wait_for([](const v1::ServerMessage& m) { return m.has_match_update(); }, 30s);
     expect(update.has_value(), "no match update within 30 s");
     v1::MatchView view = update->match_update().view();
     // Keep the spectator's connection drained; its frames are recorded.
-    spectator.wait_for([](const v1::ServerMessage&) { return false; }, 0ms);
+    spectator.wait_for(
+        [&note](const v1::ServerMessage& m) {
+          note(m);
+          return false;
+        },
+        0ms);
     if (view.finished()) {
       out.outcome = view.outcome();
       break;
@@ -105,6 +122,16 @@ PlayedMatch play_against_bots(std::uint16_t port, const std::string& game_id, in
         break;
       }
       if (view.legal_actions_size() == 0) continue;
+    }
+    if (watched && spectator_at < view.version()) {
+      const std::uint64_t at = view.version();
+      spectator.wait_for(
+          [&note, &spectator_at, at](const v1::ServerMessage& m) {
+            note(m);
+            return spectator_at >= at;
+          },
+          30s);
+      expect(spectator_at >= at, "the spectator was not sent the table within 30 s");
     }
     // A bot may move between that view and this move (a stale view).
     auto reply = human.request(submit_msg(out.room_code, *me.choose(view)));
