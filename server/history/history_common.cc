@@ -5,7 +5,7 @@
 namespace brethren::server {
 
 v1::MatchHistory history_header(const persistence::MatchRecord& match,
-                                 const std::vector<persistence::SeatRecord>& seats) {
+                                const std::vector<persistence::SeatRecord>& seats) {
   v1::MatchHistory history;
   history.set_match_id(match.id);
   history.set_game_id(match.game_id);

@@ -15,7 +15,7 @@ namespace brethren::server {
 // Id, game, options, seat count, rules version, players and start time; the
 // caller adds what only its kind of match has (outcome, seed, reason).
 v1::MatchHistory history_header(const persistence::MatchRecord& match,
-                                 const std::vector<persistence::SeatRecord>& seats);
+                                const std::vector<persistence::SeatRecord>& seats);
 
 // A 200 answer with `message` as JSON (every field printed).
 HistoryResponse as_json(const google::protobuf::Message& message);
