@@ -7,6 +7,11 @@ const AXE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.mi
 
 /** No serious or critical accessibility violation (axe-core) in the table: board, moves, log, outcome. */
 export async function axeTable(page: Page, where: string) {
+  // Colours are judged at rest: a card still fading in has a contrast it
+  // will not keep (wait for the finite animations, never for a fixed time).
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getComputedTiming().iterations === Infinity),
+  );
   if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ content: AXE });
   const found = await page.evaluate(async () => {
     // @ts-expect-error axe is injected above
