@@ -56,7 +56,14 @@ function(brethren_generate_registry target list_name header function output_file
     get_property(include_dir GLOBAL PROPERTY BRETHREN_GAME_${id}_INCLUDE_DIR)
     string(APPEND GAME_INCLUDES "#include \"${include_dir}/${folder}.h\"\n")
     string(APPEND GAME_ADDS "  registry.add(${folder}::make_game());\n")
-    target_link_libraries(${target} PUBLIC brethren_rules_${folder})
+    # BRETHREN_REGISTRY_LIBRARY_<folder>, when set, names another build of
+    # the game's library (tests/server/CMakeLists.txt: High Card at other
+    # rules versions).
+    set(library brethren_rules_${folder})
+    if(BRETHREN_REGISTRY_LIBRARY_${folder})
+      set(library ${BRETHREN_REGISTRY_LIBRARY_${folder}})
+    endif()
+    target_link_libraries(${target} PUBLIC ${library})
   endforeach()
   set(REGISTRY_HEADER ${header})
   set(REGISTRY_FUNCTION ${function})

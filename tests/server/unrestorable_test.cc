@@ -8,9 +8,10 @@
 // Resume and JoinRoom, moves get MATCH_ABANDONED, it leaves the lobby, it is
 // stored as abandoned (and its room expires), /metrics counts it, /healthz
 // names it, its history is served as far as it replays, and the other room
-// plays on. And High Card at two rules versions: a match stored under
-// version 1 restores and finishes under version 1, one stored under a
-// version High Card does not play ends as abandoned.
+// plays on. And High Card across a rules version bump (issue #26, item 3),
+// with three real builds of the server: a match started by the build before
+// the bump is restored by the build after it and finishes under version 1;
+// the build that has dropped version 1 ends it as abandoned, its players told.
 #include <google/protobuf/util/json_util.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -339,60 +340,101 @@ TEST_CASE("Unrestorable match: its room expires like a finished one and is not l
   REQUIRE_THAT(http_get_with(server->port(), "/healthz").body, Catch::Contains("\"unrestorableMatches\":0"));
 }
 
-TEST_CASE("Rules versions: a match stored under High Card version 1 restores and finishes under version 1 (HC-1)") {
-  // A seed whose version-1 deal differs from its version-2 deal for seat 0,
-  // so that the view after the restart tells which rules dealt.
+namespace {
+
+// The High Card game of the conformance registry: version 2, version 1 still playable.
+const rules::Game& high_card(const rules::GameRegistry& games) { return *games.find(rules::high_card::kGameId); }
+
+// What seat 0 is told from the start of a match, under a rules version.
+std::string seat0_events(const rules::Game& game, std::uint64_t seed, std::uint32_t version,
+                         const std::vector<rules::LoggedAction>& log) {
+  auto state = rules::replay(game, {{}, 2, seed, 0, version}, log);
+  REQUIRE(state.ok());
+  std::string out;
+  for (const auto& e : (*state)->events_for(rules::Viewer::player(0))) out += e.SerializeAsString();
+  return out;
+}
+
+// A seed whose version-1 deal differs from its version-2 deal for seat 0,
+// so that what a player is told says which rules dealt.
+std::uint64_t seed_telling_versions_apart(const rules::Game& game) {
+  std::uint64_t seed = 1;
+  while (seat0_events(game, seed, 1, {}) == seat0_events(game, seed, 2, {})) ++seed;
+  return seed;
+}
+
+std::vector<rules::LoggedAction> stored_log(const std::string& db, std::int64_t match_id) {
+  auto store = persistence::Store::open(db);
+  std::vector<rules::LoggedAction> log;
+  for (const auto& a : store->load_actions(match_id)) {
+    rules::LoggedAction step{a.seat, {}};
+    REQUIRE(step.action.ParseFromString(a.action));
+    log.push_back(step);
+  }
+  return log;
+}
+
+std::uint32_t stored_rules_version(const std::string& db, std::int64_t match_id) {
+  return persistence::Store::open(db)->load_match(match_id)->rules_version;
+}
+
+// The server as built before High Card's bump (version 1 only), as built
+// after it (version 2, version 1 still playable: start_server), and as
+// built once version 1 is dropped (tests/server/CMakeLists.txt).
+std::unique_ptr<ServerProcess> start_build(const char* binary, const std::string& db, std::vector<std::string> args) {
+  ::setenv("BRETHREN_TEST_SERVER_BINARY", binary, 1);
+  return std::make_unique<ServerProcess>(db, std::move(args));
+}
+
+// A High Card match started by the build before the bump, two moves played
+// (one round: both stakes), the server stopped.
+struct OldMatch {
+  TempDir dir;
+  std::string db;
+  std::uint64_t seed = 0;
+  Table table;
+  std::int64_t id = 0;
+};
+
+void start_old_match(OldMatch& m, const rules::Game& game) {
+  m.db = m.dir.path() + "/b.db";
+  m.seed = seed_telling_versions_apart(game);
+  auto old_build =
+      start_build(BRETHREN_TEST_GAMES_BEFORE_BUMP_BINARY, m.db, {"--insecure-fixed-seed", std::to_string(m.seed)});
+  rules::RandomBot bot(7);
+  m.table = open_public_table(old_build->port());
+  REQUIRE(play_moves(m.table, bot, 2) == 2);
+  REQUIRE(old_build->stop(SIGTERM) != -1);
+  m.id = match_of(m.db, m.table.code);
+  REQUIRE(stored_rules_version(m.db, m.id) == 1);
+}
+
+}  // namespace
+
+TEST_CASE(
+    "Rules versions: a match started by the build before High Card's bump is restored by the build after it and "
+    "finishes under version 1 (HC-1)") {
   const auto games = rules::make_conformance_registry();
-  const rules::Game& game = *games.find(rules::high_card::kGameId);
+  const rules::Game& game = high_card(games);
   REQUIRE(game.rules_version() == 2);
   REQUIRE(game.oldest_playable_rules_version() == 1);
-  // What seat 0 was told, from the start, under a version.
-  auto seat0 = [&](std::uint64_t seed, std::uint32_t version, const std::vector<rules::LoggedAction>& log) {
-    auto state = rules::replay(game, {{}, 2, seed, 0, version}, log);
-    REQUIRE(state.ok());
-    std::string out;
-    for (const auto& e : (*state)->events_for(rules::Viewer::player(0))) out += e.SerializeAsString();
-    return out;
-  };
-  std::uint64_t seed = 1;
-  while (seat0(seed, 1, {}) == seat0(seed, 2, {})) ++seed;
+  OldMatch old;
+  start_old_match(old, game);
 
-  TempDir dir;
-  const std::string db = dir.path() + "/b.db";
-  auto server = start_server(db, {"--insecure-fixed-seed", std::to_string(seed)});
-  rules::RandomBot bot(7);
-  Table old_rules = open_public_table(server->port());
-  Table unknown_rules = open_public_table(server->port());
-  REQUIRE(play_moves(old_rules, bot, 2) == 2);
-  REQUIRE(play_moves(unknown_rules, bot, 2) == 2);
-  REQUIRE(server->stop(SIGTERM) != -1);
-  const std::int64_t old_id = match_of(db, old_rules.code);
-  const std::int64_t unknown_id = match_of(db, unknown_rules.code);
-  // As if an older build had started the first match (version 1), and a
-  // build with a version High Card does not offer (0: none ever was) the second.
-  sql(db, "UPDATE matches SET rules_version = 1 WHERE id = " + std::to_string(old_id));
-  sql(db, "UPDATE matches SET rules_version = 0 WHERE id = " + std::to_string(unknown_id));
-
-  server = start_server(db, {"--insecure-fixed-seed", std::to_string(seed)});
-  REQUIRE_THAT(server->log(), Catch::Contains("1 live") && Catch::Contains("(1 failed)"));
-  // The version-1 match: restored, dealt by version 1.
-  std::vector<rules::LoggedAction> log;
-  {
-    auto store = persistence::Store::open(db);
-    for (const auto& a : store->load_actions(old_id)) {
-      rules::LoggedAction step{a.seat, {}};
-      REQUIRE(step.action.ParseFromString(a.action));
-      log.push_back(step);
-    }
-  }
+  // The new build: the match is restored, dealt by version 1.
+  auto server =
+      start_build(BRETHREN_TEST_GAMES_SERVER_BINARY, old.db, {"--insecure-fixed-seed", std::to_string(old.seed)});
+  REQUIRE_THAT(server->log(), Catch::Contains("1 live") && Catch::Contains("(0 failed)"));
+  std::vector<rules::LoggedAction> log = stored_log(old.db, old.id);
   REQUIRE(log.size() == 2);
   std::string told;  // seat 0's events from the start, as the restored server sends them
-  for (auto& p : old_rules.players) {
+  Table& t = old.table;
+  for (auto& p : t.players) {
     p.client = std::make_unique<WsClient>(server->port());
-    const auto resumed = p.client->request(resume_msg(old_rules.code, p.token, 0));
+    const auto resumed = p.client->request(resume_msg(t.code, p.token, 0));
     REQUIRE(resumed.room().status() == v1::ROOM_STATUS_PLAYING);
     REQUIRE_FALSE(resumed.room().has_ended());
-    const auto update = p.client->wait_for_version(old_rules.version);
+    const auto update = p.client->wait_for_version(t.version);
     REQUIRE(update.has_value());
     REQUIRE_FALSE(update->resync());
     if (p.seat == 0) {
@@ -400,38 +442,69 @@ TEST_CASE("Rules versions: a match stored under High Card version 1 restores and
     }
     p.view = update->view();
   }
-  REQUIRE(told == seat0(seed, 1, log));
-  REQUIRE(told != seat0(seed, 2, log));
-  play_moves(old_rules, bot, 100);
-  REQUIRE(old_rules.finished());
+  REQUIRE(told == seat0_events(game, old.seed, 1, log));
+  REQUIRE(told != seat0_events(game, old.seed, 2, log));
+  rules::RandomBot bot(8);
+  play_moves(t, bot, 100);
+  REQUIRE(t.finished());
   // Its history: version 1, replayed under version 1 to the same end.
   const HttpReply reply =
-      http_get_with(server->port(), "/api/matches/" + std::to_string(old_id), {{"X-Room-Code", old_rules.code}});
+      http_get_with(server->port(), "/api/matches/" + std::to_string(old.id), {{"X-Room-Code", t.code}});
   REQUIRE(reply.status == 200);
   const auto history = parse_json<v1::MatchHistory>(reply.body);
   REQUIRE(history.rules_version() == 1);
   REQUIRE_FALSE(history.abandoned());
-  REQUIRE(history.outcome().SerializeAsString() == old_rules.players[0].view.outcome().SerializeAsString());
+  REQUIRE(history.outcome().SerializeAsString() == t.players[0].view.outcome().SerializeAsString());
 
-  // The other one ends honestly.
-  WsClient member(server->port());
-  const auto resumed = member.request(resume_msg(unknown_rules.code, unknown_rules.players[0].token, 0));
-  expect_told(member, resumed, v1::ENDED_RULES_VERSION, unknown_id, unknown_rules.code);
-  REQUIRE_THAT(resumed.room().ended().reason(), Catch::Contains("rules version 0") &&
-                                                    Catch::Contains("plays rules version 2") &&
-                                                    Catch::Contains("still 1"));
+  // A new match on the new build is played under version 2.
+  Table fresh = open_public_table(server->port());
+  REQUIRE(play_moves(fresh, bot, 100) == 6);
+  REQUIRE(fresh.finished());
   REQUIRE(server->stop(SIGTERM) != -1);
-  REQUIRE(status_in_store(db, unknown_rules.code, unknown_id) == "finished/abandoned");
+  REQUIRE(stored_rules_version(old.db, match_of(old.db, fresh.code)) == 2);
+  REQUIRE(stored_rules_version(old.db, old.id) == 1);
+  REQUIRE(status_in_store(old.db, t.code, old.id) == "finished/finished");
   // The whole stored log replays under version 1 to the end the players saw.
-  auto store = persistence::Store::open(db);
-  log.clear();
-  for (const auto& a : store->load_actions(old_id)) {
-    rules::LoggedAction step{a.seat, {}};
-    REQUIRE(step.action.ParseFromString(a.action));
-    log.push_back(step);
-  }
-  auto replayed = rules::replay(game, {{}, 2, seed, 0, 1}, log);
+  auto replayed = rules::replay(game, {{}, 2, old.seed, 0, 1}, stored_log(old.db, old.id));
   REQUIRE(replayed.ok());
   REQUIRE((*replayed)->is_terminal());
-  REQUIRE((*replayed)->outcome().SerializeAsString() == old_rules.players[0].view.outcome().SerializeAsString());
+  REQUIRE((*replayed)->outcome().SerializeAsString() == t.players[0].view.outcome().SerializeAsString());
+}
+
+TEST_CASE(
+    "Rules versions: once High Card's version 1 is dropped, a match started under it ends as abandoned, its players "
+    "told why") {
+  const auto games = rules::make_conformance_registry();
+  OldMatch old;
+  start_old_match(old, high_card(games));
+
+  // The build without version 1: the match is ended, the server starts.
+  auto server = start_build(BRETHREN_TEST_GAMES_V1_DROPPED_BINARY, old.db, {});
+  REQUIRE_THAT(server->log(), Catch::Contains("match " + std::to_string(old.id) + " does not replay") &&
+                                  Catch::Contains("ended as abandoned") && Catch::Contains("(1 failed)"));
+  const std::uint16_t port = server->port();
+  Table& t = old.table;
+  for (auto& p : t.players) {
+    p.client = std::make_unique<WsClient>(port);
+    const auto resumed = p.client->request(resume_msg(t.code, p.token, 0));
+    REQUIRE(resumed.room().your_seat() == p.seat);
+    expect_told(*p.client, resumed, v1::ENDED_RULES_VERSION, old.id, t.code);
+    REQUIRE_THAT(resumed.room().ended().reason(), Catch::Contains("rules version 1") &&
+                                                      Catch::Contains("plays rules version 2") &&
+                                                      !Catch::Contains("still"));
+  }
+  REQUIRE(listed_status(port, t.code) == v1::ROOM_STATUS_UNSPECIFIED);
+  REQUIRE_THAT(http_get_with(port, "/metrics").body,
+               Catch::Contains("brethren_matches_unrestorable_total{cause=\"rules_version\"} 1\n"));
+  REQUIRE_THAT(
+      http_get_with(port, "/healthz").body,
+      Catch::Contains("\"unrestorable\":[{\"matchId\":" + std::to_string(old.id) + ",\"cause\":\"rules_version\"}]"));
+  // New matches play under version 2.
+  rules::RandomBot bot(9);
+  Table fresh = open_public_table(port);
+  REQUIRE(play_moves(fresh, bot, 100) == 6);
+  REQUIRE(fresh.finished());
+  REQUIRE(server->stop(SIGTERM) != -1);
+  REQUIRE(status_in_store(old.db, t.code, old.id) == "finished/abandoned");
+  REQUIRE(stored_rules_version(old.db, match_of(old.db, fresh.code)) == 2);
 }

@@ -18,8 +18,18 @@ inline constexpr const char* kGameId = "high-card";
 // versions"); kOldestRulesVersion and later stay playable when asked for
 // (MatchSetup.rules_version), so that a match started under an older one can
 // finish under it.
-inline constexpr std::uint32_t kRulesVersion = 2;
-inline constexpr std::uint32_t kOldestRulesVersion = 1;
+//
+// Both can be set at build time, so that the tests can run a server built as
+// before the bump (1 and 1) and one built once version 1 is dropped (2 and
+// 2) beside this one (tests/server/CMakeLists.txt, "High Card builds").
+#ifndef BRETHREN_HIGH_CARD_RULES_VERSION
+#define BRETHREN_HIGH_CARD_RULES_VERSION 2
+#endif
+#ifndef BRETHREN_HIGH_CARD_OLDEST_RULES_VERSION
+#define BRETHREN_HIGH_CARD_OLDEST_RULES_VERSION 1
+#endif
+inline constexpr std::uint32_t kRulesVersion = BRETHREN_HIGH_CARD_RULES_VERSION;
+inline constexpr std::uint32_t kOldestRulesVersion = BRETHREN_HIGH_CARD_OLDEST_RULES_VERSION;
 inline constexpr int kSeats = 2;
 inline constexpr int kCards = 9;     // values 1..9 (HC-1)
 inline constexpr int kChips = 6;     // per player (HC-2)
