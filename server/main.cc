@@ -154,6 +154,16 @@ int main(int argc, char** argv) {
   spdlog::info("recovered {} rooms, {} live and {} finished matches in {:.3f} s ({} failed)", report.rooms,
                report.live_matches, report.finished_matches, report.seconds, report.failed);
 
+  // Backups (docs/operations.md#backups): scheduled with --backup-interval,
+  // and on request (POST /admin/backup) whenever --backup-dir is set.
+  std::unique_ptr<server::BackupScheduler> backups;
+  if (!config->backup_dir.empty()) {
+    backups = std::make_unique<server::BackupScheduler>(
+        server::BackupSchedule{config->db, config->backup_dir, config->backup_interval_s, config->backup_keep, {}},
+        metrics);
+    srv.admin().set_backups(backups.get());
+  }
+
   std::uint16_t port = 0;
   try {
     port = srv.listen();
@@ -179,12 +189,11 @@ int main(int argc, char** argv) {
                config->admin_token_file.empty() ? "off (no --admin-token-file)" : "on");
   std::unique_ptr<server::RedisLobby> lobby;
   if (!config->lobby_redis.empty()) lobby = std::make_unique<server::RedisLobby>(*config, srv.rooms(), metrics);
-  std::unique_ptr<server::BackupScheduler> backups;  // docs/operations.md#backups
   if (config->backup_interval_s > 0) {
-    backups = std::make_unique<server::BackupScheduler>(
-        server::BackupSchedule{config->db, config->backup_dir, config->backup_interval_s, config->backup_keep, {}},
-        metrics);
     spdlog::info("backups every {} s into {}, keeping {}", config->backup_interval_s, config->backup_dir,
+                 config->backup_keep);
+  } else if (backups) {
+    spdlog::info("backups on request (POST /admin/backup) into {}, keeping {}", config->backup_dir,
                  config->backup_keep);
   }
   srv.run_until_signal();  // the network threads and the history thread have ended

@@ -24,27 +24,42 @@ BackupScheduler::~BackupScheduler() {
   thread_.join();
 }
 
-std::optional<std::string> BackupScheduler::backup_now() {
+BackupOutcome BackupScheduler::backup_now() {
   std::lock_guard one_at_a_time(backing_up_);
   const auto now = std::chrono::system_clock::now();
+  BackupOutcome out;
   try {
     folder_.create();
-    const std::string path = folder_.path_for(now);
-    const auto result = persistence::backup_database(schedule_.db, path, schedule_.options);
+    out.path = folder_.path_for(now);
+    const auto result = persistence::backup_database(schedule_.db, out.path, schedule_.options);
     const int removed = folder_.rotate();
+    out.ok = true;
+    out.bytes = result.bytes;
+    out.seconds = result.seconds;
     metrics_.backups.fetch_add(1, std::memory_order_relaxed);
     metrics_.backup_last_bytes.store(static_cast<std::int64_t>(result.bytes), std::memory_order_relaxed);
     metrics_.backup_last_duration_ms.store(std::llround(result.seconds * 1000), std::memory_order_relaxed);
     metrics_.backup_last_success_unix.store(
         std::chrono::duration_cast<std::chrono::seconds>(now.time_since_epoch()).count(), std::memory_order_relaxed);
-    spdlog::info("backup {}: {} bytes in {:.3f} s ({} old backups deleted)", path, result.bytes, result.seconds,
+    spdlog::info("backup {}: {} bytes in {:.3f} s ({} old backups deleted)", out.path, result.bytes, result.seconds,
                  removed);
-    return path;
   } catch (const std::exception& e) {
+    out.ok = false;
+    out.error = e.what();
     metrics_.backup_failures.fetch_add(1, std::memory_order_relaxed);
     spdlog::error("backup of {} into {} failed: {}", schedule_.db, schedule_.dir, e.what());
-    return std::nullopt;
   }
+  return out;
+}
+
+bool BackupScheduler::request(std::function<void(BackupOutcome)> done) {
+  {
+    std::lock_guard lock(mutex_);
+    if (stopping_ || running_ || requested_) return false;
+    requested_ = std::move(done);
+  }
+  wake_.notify_all();
+  return true;
 }
 
 void BackupScheduler::loop() {
@@ -56,18 +71,34 @@ void BackupScheduler::loop() {
   if (::setpriority(PRIO_PROCESS, static_cast<id_t>(::gettid()), nice) != 0) {
     spdlog::warn("backups: could not set their thread's nice value to {}", nice);
   }
+  const bool scheduled = schedule_.interval_s > 0;
   const auto interval = std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-      std::chrono::duration<double>(schedule_.interval_s));
-  auto next = std::chrono::steady_clock::now() + interval;
+      std::chrono::duration<double>(scheduled ? schedule_.interval_s : 0));
+  auto next = scheduled ? std::chrono::steady_clock::now() + interval : std::chrono::steady_clock::time_point::max();
   std::unique_lock lock(mutex_);
   for (;;) {
-    if (wake_.wait_until(lock, next, [this] { return stopping_; })) return;
+    const auto woken = [this] { return stopping_ || requested_; };
+    if (scheduled) {
+      wake_.wait_until(lock, next, woken);
+    } else {
+      wake_.wait(lock, woken);
+    }
+    if (stopping_) return;
+    auto done = std::move(requested_);
+    requested_ = nullptr;
+    running_ = true;
     lock.unlock();
-    backup_now();
+    auto outcome = backup_now();
     lock.lock();
-    // The next one an interval after this one ended: a backup slower than
-    // the interval never queues another behind it.
-    next = std::chrono::steady_clock::now() + interval;
+    running_ = false;  // before `done`: a request made once it has answered is taken
+    if (done) {
+      lock.unlock();
+      done(std::move(outcome));
+      lock.lock();
+    }
+    // The next scheduled one an interval after this one ended: a backup
+    // slower than the interval never queues another behind it.
+    if (scheduled) next = std::chrono::steady_clock::now() + interval;
   }
 }
 

@@ -64,12 +64,12 @@ std::optional<Config> parse_config(int argc, char** argv, int& exit_code) {
       ("lobby-redis", po::value(&c.lobby_redis)->default_value(c.lobby_redis), "HOST:PORT of the Redis server that joins the nodes' lobbies (empty: ListRooms shows this node's rooms only)")
       ("lobby-heartbeat", po::value(&c.lobby_heartbeat_s)->default_value(c.lobby_heartbeat_s), "seconds between lobby publications; a node silent for three of them leaves the lobby")
       // Backups (server/backup/).
-      ("backup-dir", po::value(&c.backup_dir)->default_value(c.backup_dir), "folder of the scheduled online backups of the database (created when missing)")
+      ("backup-dir", po::value(&c.backup_dir)->default_value(c.backup_dir), "folder of the online backups of the database, scheduled and asked for with POST /admin/backup (created when missing)")
       ("backup-interval", po::value(&c.backup_interval_s)->default_value(c.backup_interval_s), "seconds between online backups into --backup-dir, the first one that long after start (0: none)")
       ("backup-keep", po::value(&c.backup_keep)->default_value(c.backup_keep), "scheduled backups kept in --backup-dir; older ones are deleted")
       // Drain (issue #26, item 4; docs/operations.md).
       ("drain-grace", po::value(&c.drain_grace_s)->default_value(c.drain_grace_s), "seconds a draining node (SIGTERM, SIGUSR1, POST /admin/drain) lets its live matches play on before it stops; 0: SIGTERM stops at once")
-      ("admin-token-file", po::value(&c.admin_token_file)->default_value(c.admin_token_file), "file whose first line is the bearer token of the /admin/ endpoints (POST /admin/drain); empty: those endpoints answer 404")
+      ("admin-token-file", po::value(&c.admin_token_file)->default_value(c.admin_token_file), "file whose first line is the bearer token of the /admin/ endpoints (POST /admin/drain, POST /admin/backup); empty: those endpoints answer 404")
       // Accounts (server/account/, docs/accounts.md).
       ("password-threads", po::value(&c.password_threads)->default_value(c.password_threads), "threads that hash passwords (Argon2id), apart from the network threads")
       ("password-queue", po::value(&c.password_queue)->default_value(c.password_queue), "password hashes waiting for a thread at most; beyond, SERVER_BUSY")

@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <fstream>
 
+#include "server/backup/backup_scheduler.h"
 #include "server/base/secrets.h"
 #include "server/net/drain.h"
 
@@ -43,6 +44,40 @@ std::optional<std::string_view> query_param(std::string_view target, std::string
 }
 
 std::string error_json(std::string_view message) { return "{\"error\":\"" + std::string(message) + "\"}"; }
+
+// A JSON string's content: quotes, backslashes and control characters escaped.
+std::string json_escape(std::string_view text) {
+  std::string out;
+  for (const char c : text) {
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += c;
+    } else if (static_cast<unsigned char>(c) < 0x20) {
+      char escaped[8];
+      std::snprintf(escaped, sizeof escaped, "\\u%04x", static_cast<unsigned>(c));
+      out += escaped;
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
+// The backup endpoint's refusals carry a code a script can test.
+std::string typed_error_json(std::string_view code, std::string_view message) {
+  return "{\"error\":\"" + json_escape(message) + "\",\"code\":\"" + std::string(code) + "\"}";
+}
+
+AdminReply backup_reply(const BackupOutcome& outcome) {
+  if (!outcome.ok) return {500, typed_error_json("BACKUP_FAILED", "the backup failed: " + outcome.error)};
+  const auto slash = outcome.path.find_last_of('/');
+  const std::string file = slash == std::string::npos ? outcome.path : outcome.path.substr(slash + 1);
+  char numbers[96];
+  std::snprintf(numbers, sizeof numbers, ",\"bytes\":%llu,\"seconds\":%.3f}",
+                static_cast<unsigned long long>(outcome.bytes), outcome.seconds);
+  return {201, "{\"status\":\"done\",\"file\":\"" + json_escape(file) + "\",\"path\":\"" + json_escape(outcome.path) +
+                   "\"" + numbers};
+}
 
 }  // namespace
 
@@ -88,13 +123,20 @@ bool AdminApi::authorized(std::string_view authorization) const {
   return difference == 0;
 }
 
-AdminReply AdminApi::handle(std::string_view method, std::string_view target, std::string_view authorization) {
-  if (!enabled_) return {404, error_json("not found")};
+void AdminApi::handle(std::string_view method, std::string_view target, std::string_view authorization,
+                      std::function<void(AdminReply)> reply) {
+  if (!enabled_) return reply({404, error_json("not found")});
   if (!authorized(authorization)) {
     spdlog::warn("admin request {} {} refused: no valid bearer token", method, path_of(target));
-    return {401, error_json("this endpoint needs the admin bearer token (Authorization: Bearer ...)"), true};
+    return reply({401, error_json("this endpoint needs the admin bearer token (Authorization: Bearer ...)"), true});
   }
-  if (path_of(target) != "/admin/drain") return {404, error_json("not found")};
+  const std::string_view path = path_of(target);
+  if (path == "/admin/drain") return reply(drain(method, target));
+  if (path == "/admin/backup") return backup(method, reply);
+  reply({404, error_json("not found")});
+}
+
+AdminReply AdminApi::drain(std::string_view method, std::string_view target) {
   if (method != "POST") return {405, error_json("POST starts a drain")};
   double grace = default_grace_s_;
   if (const auto given = query_param(target, "grace")) {
@@ -110,6 +152,20 @@ AdminReply AdminApi::handle(std::string_view method, std::string_view target, st
   std::snprintf(body, sizeof body, "{\"status\":\"draining\",\"deadlineSeconds\":%.1f,\"liveMatches\":%lld}",
                 started.seconds_left, static_cast<long long>(started.live_matches));
   return {202, body};
+}
+
+void AdminApi::backup(std::string_view method, std::function<void(AdminReply)>& reply) {
+  if (method != "POST") return reply({405, typed_error_json("METHOD_NOT_ALLOWED", "POST takes a backup")});
+  if (!backups_) {
+    return reply({409, typed_error_json("BACKUP_NOT_CONFIGURED",
+                                        "no backup folder is configured: start the server with --backup-dir")});
+  }
+  spdlog::info("backup asked for (POST /admin/backup)");
+  // The reply goes with the request; when refused it is still here.
+  auto shared = std::make_shared<std::function<void(AdminReply)>>(std::move(reply));
+  if (!backups_->request([shared](BackupOutcome outcome) { (*shared)(backup_reply(outcome)); })) {
+    (*shared)({409, typed_error_json("BACKUP_IN_PROGRESS", "a backup is being taken: ask again once it has ended")});
+  }
 }
 
 }  // namespace brethren::server

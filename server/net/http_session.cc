@@ -198,7 +198,26 @@ void HttpSession::route() {
     });
     return;
   }
+  if (AdminApi::is_admin_target(request_.target())) return serve_admin();
   respond();
+}
+
+void HttpSession::serve_admin() {
+  const auto authorization = request_.find(http::field::authorization);
+  // Answered at once, or (a backup) from the backups' thread once taken.
+  context_.admin.handle(std::string_view(request_.method_string()), request_.target(),
+                        authorization == request_.end() ? std::string_view() : std::string_view(authorization->value()),
+                        [self = shared_from_this()](AdminReply answer) {
+                          asio::post(self->stream_.get_executor(), [self, answer = std::move(answer)] {
+                            auto res = self->new_response();
+                            res->result(static_cast<http::status>(answer.status));
+                            res->set(http::field::content_type, "application/json");
+                            res->set(http::field::cache_control, "no-store");
+                            if (answer.ask_for_token) res->set(http::field::www_authenticate, "Bearer");
+                            res->body() = answer.json;
+                            self->send(std::move(res));
+                          });
+                        });
 }
 
 std::shared_ptr<HttpSession::StringResponse> HttpSession::new_response() const {
@@ -249,16 +268,6 @@ void HttpSession::respond() {
                   ",\"rooms\":" + std::to_string(metrics.rooms.load()) +
                   ",\"liveMatches\":" + std::to_string(metrics.live_matches.load()) + "," +
                   metrics.unrestorable.healthz_fields() + "}";
-  } else if (AdminApi::is_admin_target(target)) {
-    const auto authorization = request_.find(http::field::authorization);
-    const auto answer = context_.admin.handle(
-        std::string_view(request_.method_string()), target,
-        authorization == request_.end() ? std::string_view() : std::string_view(authorization->value()));
-    res->result(static_cast<http::status>(answer.status));
-    res->set(http::field::content_type, "application/json");
-    res->set(http::field::cache_control, "no-store");
-    if (answer.ask_for_token) res->set(http::field::www_authenticate, "Bearer");
-    res->body() = answer.json;
   } else if (get_or_head && target == "/metrics") {
     res->result(http::status::ok);
     res->set(http::field::content_type, "text/plain; version=0.0.4");

@@ -55,6 +55,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   void on_body(boost::beast::error_code ec);
   void route();
   void respond();
+  void serve_admin();
   void serve_static();
   void refuse(boost::beast::http::status status, std::string_view message);
   std::shared_ptr<StringResponse> new_response() const;

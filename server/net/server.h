@@ -33,6 +33,7 @@ class Server {
   // stops at once); SIGUSR1 and POST /admin/drain drain (server/net/drain.h).
   void run_until_signal();
   RoomDirectory& rooms() { return rooms_; }
+  AdminApi& admin() { return admin_; }
   const StaticFiles& static_files() const { return static_files_; }
 
  private:

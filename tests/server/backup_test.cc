@@ -1,6 +1,7 @@
 // Online backups through the real server (issue #26, item 6): matches are
 // played at several tables while backups are taken, by the schedule
-// (--backup-interval) and on request (brethren-backup from another process);
+// (--backup-interval) and on request (brethren-backup from another process,
+// and POST /admin/backup);
 // each backup restored into a NEW server holds every move acknowledged before
 // it started, its logs are the live logs' beginnings, and its matches play on
 // with the players' own seat tokens.
@@ -9,13 +10,19 @@
 #include <catch2/catch.hpp>
 
 #include <atomic>
+#include <condition_variable>
 #include <filesystem>
+#include <fstream>
+#include <future>
 #include <map>
 #include <mutex>
 #include <thread>
 
 #include "persistence/sqlite.h"
+#include "persistence/store.h"
 #include "rules/bots/random_bot.h"
+#include "server/backup/backup_scheduler.h"
+#include "tests/support/raw_http.h"
 #include "tests/support/server_process.h"
 #include "tools/client/table.h"
 
@@ -248,4 +255,129 @@ TEST_CASE("Backups: bad flags are refused, and a failing backup is counted while
   REQUIRE(play_moves(t, bot, 3) == 3);
   REQUIRE(server.stop(SIGTERM) != -1);
   REQUIRE_THAT(server.log(), Catch::Contains("backup of"));
+}
+
+namespace {
+
+const std::string kToken = "backup-test-admin-token-0123456789";
+
+RawReply admin_post(std::uint16_t port, const std::string& target, const std::string& token) {
+  std::string request = "POST " + target + " HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 0\r\n";
+  if (!token.empty()) request += "Authorization: Bearer " + token + "\r\n";
+  return raw_request(port, request + "Connection: close\r\n\r\n");
+}
+
+// The text of a string field, or the digits of a number field, of a flat JSON object.
+std::string json_field(const std::string& json, const std::string& name) {
+  const std::string key = "\"" + name + "\":";
+  const auto at = json.find(key);
+  if (at == std::string::npos) return "";
+  const auto start = at + key.size();
+  if (json[start] == '"') return json.substr(start + 1, json.find('"', start + 1) - start - 1);
+  return json.substr(start, json.find_first_of(",}", start) - start);
+}
+
+}  // namespace
+
+TEST_CASE("Backups on request: POST /admin/backup takes one under load, and it restores and plays on") {
+  TempDir dir;
+  const std::string token_file = dir.path() + "/admin-token";
+  std::ofstream(token_file) << kToken << "\n";
+
+  // No backup folder configured: a typed refusal.
+  {
+    ServerProcess bare(dir.path() + "/bare.db", {"--admin-token-file", token_file});
+    const auto refused = admin_post(bare.port(), "/admin/backup", kToken);
+    INFO(refused.body);
+    REQUIRE(refused.status == 409);
+    REQUIRE(json_field(refused.body, "code") == "BACKUP_NOT_CONFIGURED");
+  }
+
+  const std::string live_db = dir.path() + "/live.db";
+  const std::string backup_dir = dir.path() + "/backups";
+  auto server = std::make_unique<ServerProcess>(
+      live_db, std::vector<std::string>{"--backup-dir", backup_dir, "--admin-token-file", token_file});
+  const std::uint16_t port = server->port();
+  // Only the bearer of the token, and only with POST, as for a drain.
+  REQUIRE(admin_post(port, "/admin/backup", "").status == 401);
+  const auto wrong = admin_post(port, "/admin/backup", kToken + "x");
+  REQUIRE(wrong.status == 401);
+  REQUIRE(wrong.header("www-authenticate") == "Bearer");
+  REQUIRE(raw_request(port, get_request("/admin/backup", "Authorization: Bearer " + kToken + "\r\n")).status == 405);
+  REQUIRE_FALSE(fs::exists(backup_dir));  // none of these took one
+
+  Load load(port);
+  wait_until(
+      [&] {
+        for (const auto& a : load.acked()) {
+          if (a.moves < 5) return false;
+        }
+        return true;
+      },
+      "every table has played");
+  const auto before = load.acked();
+  const auto taken = admin_post(port, "/admin/backup", kToken);
+  INFO(taken.body);
+  REQUIRE(taken.status == 201);
+  REQUIRE(json_field(taken.body, "status") == "done");
+  const std::string file = json_field(taken.body, "file");
+  REQUIRE_THAT(file, Catch::StartsWith("brethren-") && Catch::EndsWith(".db"));
+  const std::string backup = backup_dir + "/" + file;
+  REQUIRE(json_field(taken.body, "path") == backup);
+  REQUIRE(std::stoull(json_field(taken.body, "bytes")) == fs::file_size(backup));
+  // The tables play on after it.
+  wait_until([&] { return load.acked()[0].moves > before[0].moves || load.tables()[0].finished(); },
+             "a move after the backup");
+  load.stop();
+  REQUIRE(metric(port, "brethren_backups_total") == 1);
+  REQUIRE(metric(port, "brethren_backup_failures_total") == 0);
+  REQUIRE(server->stop(SIGTERM) != -1);
+  REQUIRE_THAT(server->log(), Catch::Contains("backup asked for (POST /admin/backup)"));
+
+  check_restore(backup, before, logs_by_room(live_db), load.tables(), dir.path() + "/restored.db");
+}
+
+TEST_CASE("Backups on request: one at a time, a request while a backup is being taken is refused") {
+  TempDir dir;
+  const std::string db = dir.path() + "/live.db";
+  {
+    auto store = persistence::Store::open(db);  // the schema: a few dozen pages
+  }
+  // The first backup stops after its first step until the test lets it go.
+  std::mutex mutex;
+  std::condition_variable changed;
+  bool copying = false, let_go = false;
+  persistence::BackupOptions options;
+  options.pages_per_step = 1;
+  options.after_step = [&](int, int) {
+    std::unique_lock lock(mutex);
+    copying = true;
+    changed.notify_all();
+    changed.wait(lock, [&] { return let_go; });
+  };
+  server::Metrics metrics;
+  server::BackupScheduler backups({db, dir.path() + "/backups", 0, 3, options}, metrics);
+  std::promise<server::BackupOutcome> first;
+  REQUIRE(backups.request([&](server::BackupOutcome outcome) { first.set_value(std::move(outcome)); }));
+  {
+    std::unique_lock lock(mutex);
+    REQUIRE(changed.wait_for(lock, std::chrono::minutes(1), [&] { return copying; }));
+  }
+  std::atomic<bool> second_called{false};
+  REQUIRE_FALSE(backups.request([&](server::BackupOutcome) { second_called = true; }));
+  {
+    std::lock_guard lock(mutex);
+    let_go = true;
+  }
+  changed.notify_all();
+  const server::BackupOutcome outcome = first.get_future().get();
+  INFO(outcome.error);
+  REQUIRE(outcome.ok);
+  REQUIRE(fs::file_size(outcome.path) == outcome.bytes);
+  REQUIRE_FALSE(second_called);
+  // Once the first has answered, the next request is taken.
+  std::promise<server::BackupOutcome> next;
+  REQUIRE(backups.request([&](server::BackupOutcome o) { next.set_value(std::move(o)); }));
+  REQUIRE(next.get_future().get().ok);
+  REQUIRE(metrics.backups.load() == 2);
 }
