@@ -122,7 +122,7 @@ std::string cluster_tools_missing() {
   return missing;
 }
 
-Cluster::Cluster() {
+Cluster::Cluster(std::string binary) : binary_(std::move(binary)) {
   proxy_port_ = free_loopback_port();
   redis_port_ = free_loopback_port();
   for (auto& port : node_ports_) port = free_loopback_port();
@@ -164,6 +164,21 @@ void Cluster::start_node(int node) {
   char heartbeat[32], grace[32];
   std::snprintf(heartbeat, sizeof heartbeat, "%g", kHeartbeatSeconds);
   std::snprintf(grace, sizeof grace, "%g", kDrainGraceSeconds);
+  // ServerProcess runs the binary BRETHREN_TEST_SERVER_BINARY names: set
+  // for this start only.
+  const char* before = std::getenv("BRETHREN_TEST_SERVER_BINARY");
+  const std::optional<std::string> saved = before ? std::optional<std::string>(before) : std::nullopt;
+  if (!binary_.empty()) ::setenv("BRETHREN_TEST_SERVER_BINARY", binary_.c_str(), 1);
+  struct Restore {
+    const std::optional<std::string>& saved;
+    ~Restore() {
+      if (saved) {
+        ::setenv("BRETHREN_TEST_SERVER_BINARY", saved->c_str(), 1);
+      } else {
+        ::unsetenv("BRETHREN_TEST_SERVER_BINARY");
+      }
+    }
+  } restore{saved};
   nodes_[node] = std::make_unique<ServerProcess>(
       node_db(node),
       std::vector<std::string>{"--port", std::to_string(node_ports_[node]), "--node-id", std::to_string(node),

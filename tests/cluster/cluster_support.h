@@ -51,11 +51,15 @@ class Cluster {
   static constexpr const char* kProxySource = "127.0.0.3";
   static constexpr double kHeartbeatSeconds = 0.2;
 
-  Cluster();
+  // `binary`: the server binary of every node (empty: server_binary()).
+  explicit Cluster(std::string binary = {});
   ~Cluster();
 
   std::uint16_t proxy_port() const { return proxy_port_; }
   std::uint16_t node_port(int node) const { return node_ports_[node]; }
+  // The server binary the next start_node() runs (empty: server_binary()):
+  // a rolling upgrade starts each node again with a new build.
+  void use_binary(std::string binary) { binary_ = std::move(binary); }
   void start_node(int node);
   void kill_node(int node);  // SIGKILL
   // Drain (docs/operations.md): every node runs with this admin token and
@@ -76,6 +80,7 @@ class Cluster {
 
  private:
   TempDir dir_;
+  std::string binary_;
   std::uint16_t proxy_port_ = 0, redis_port_ = 0;
   std::array<std::uint16_t, kNodes> node_ports_{};
   std::array<std::unique_ptr<ServerProcess>, kNodes> nodes_;

@@ -1,18 +1,23 @@
 // A rolling upgrade under load on the loopback cluster (issue #26, item 5;
 // docs/operations.md, "Upgrade"): with matches in play on every node, each
 // node in turn is drained (POST /admin/drain), stops by itself and starts
-// again on its database, while scripted players keep playing through the
-// proxy. Checked: a drained node takes no new rooms (HAProxy sends them
-// elsewhere) while its rooms' players keep their route; it stops cleanly
-// (exit 0); every match either finished during the drain or is restored
-// after the restart, none stranded; every acknowledged move is in the
-// node's database; and each player's reconnection gap (connection lost to
-// match resumed) is measured and printed (p50, p99, max).
+// again on its database with a NEW build, while scripted players keep
+// playing through the proxy. Checked: a drained node takes no new rooms
+// (HAProxy sends them elsewhere) while its rooms' players keep their route;
+// it stops cleanly (exit 0); every match either finished during the drain or
+// is restored after the restart, none stranded; every acknowledged move is
+// in the node's database; and each player's reconnection gap (connection
+// lost to match resumed) is measured and printed (p50, p99, max).
 //
-// The restart uses the same binary: a rules version bump of the test-only
-// game (High Card) needs the old-version policy of issue #26, item 3, and a
-// server build that registers that game; until then the "new build" is this
-// build again (the steps and the checks are the same).
+// The builds: the cluster starts on the server built before the test-only
+// game High Card's rules version bump (brethren-server-test-games-before-bump:
+// High Card plays version 1 only) and each node restarts on the one built
+// after it (brethren-server-test-games: version 2, version 1 still playable
+// for live matches; tests/games/high_card/README.md). A High Card match
+// started on the old build waits on every node, one round played, while its
+// node is upgraded: it is restored by the new build and finishes under
+// version 1; a High Card match started on an upgraded node is played under
+// version 2. The load is Port Royal, whose long matches outlive a drain.
 //
 // Short by default (two tables per node, one pass); longer with
 // BRETHREN_ROLLING_TABLES_PER_NODE and BRETHREN_ROLLING_PASSES (bench/run-figures.sh).
@@ -47,6 +52,8 @@ constexpr const char* kAlphabet = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 // has matches in play while the others restart.
 constexpr const char* kGame = "port-royal-pfister";
 constexpr int kSeats = 2;
+// The test-only game at two rules versions (High Card is 2 seats as well).
+constexpr const char* kVersionedGame = "high-card";
 // A drained node's matches play on this long at most; one of them is
 // played to its end within it, the others are restored after the restart.
 constexpr double kGraceSeconds = 8;
@@ -71,22 +78,28 @@ struct LoadTable {
   Clock::time_point lost_at{};
   int restores = 0;
   bool finished_while_draining = false;
+  std::string game = kGame;
+  // Not played on until its node has been upgraded (a High Card match of
+  // the old build); the rules version its match must finish under (0: any).
+  bool held = false;
+  int rules_version = 0;
 };
 
 std::unique_ptr<WsClient> connect_to_room(std::uint16_t proxy, const std::string& code) {
   return std::make_unique<WsClient>(proxy, server::Encoding::kBinary, "127.0.0.1", room_target(code));
 }
 
-// A new match on `node` (its character in the target: the proxy's route).
-LoadTable open_load_table(std::uint16_t proxy, int node) {
+// A new match of `game` on `node` (its character in the target: the proxy's route).
+LoadTable open_load_table(std::uint16_t proxy, int node, const char* game = kGame) {
   LoadTable lt;
   lt.node = kAlphabet[node];
+  lt.game = game;
   Table& t = lt.t;
   for (int i = 0; i < kSeats; ++i) {
     t.players.emplace_back();
     t.players[i].client = connect_to_room(proxy, i == 0 ? std::string(1, lt.node) : t.code);
     if (i == 0) {
-      auto created = t.players[0].client->request(create_room_msg(kGame, kSeats, "Player 0"));
+      auto created = t.players[0].client->request(create_room_msg(game, kSeats, "Player 0"));
       INFO(created.ShortDebugString());
       REQUIRE(created.has_room_created());
       t.code = created.room_created().room().room_code();
@@ -171,7 +184,7 @@ void mark_lost(LoadTable& lt) {
 
 // One move; marks the table lost when its node has closed the connections.
 void step(LoadTable& lt, rules::Bot& bot) {
-  if (lt.lost || lt.t.finished()) return;
+  if (lt.lost || lt.held || lt.t.finished()) return;
   try {
     SeatedPlayer& p = lt.t.players[lt.t.players[0].view.to_act(0)];
     auto action = bot.choose(p.view);
@@ -186,7 +199,8 @@ void step(LoadTable& lt, rules::Bot& bot) {
     lt.acked_version = std::max(lt.acked_version, reply.action_accepted().version());
     ++lt.acked_moves;
     sync_all(lt.t, reply.action_accepted().version());
-  } catch (const std::runtime_error&) {
+  } catch (const std::runtime_error& e) {
+    if (std::getenv("BRETHREN_ROLLING_DEBUG")) std::printf("DEBUG %s lost: %s\n", lt.t.code.c_str(), e.what());
     mark_lost(lt);
   }
 }
@@ -196,7 +210,10 @@ void step(LoadTable& lt, rules::Bot& bot) {
 void notice_close(LoadTable& lt) {
   if (lt.lost) return;
   for (auto& p : lt.t.players) {
-    if (p.client->wait_closed(1ms)) return mark_lost(lt);
+    if (p.client->wait_closed(1ms)) {
+      if (std::getenv("BRETHREN_ROLLING_DEBUG")) std::printf("DEBUG %s closed\n", lt.t.code.c_str());
+      return mark_lost(lt);
+    }
   }
 }
 
@@ -219,7 +236,8 @@ TEST_CASE(
   }
   const int tables_per_node = env_int("BRETHREN_ROLLING_TABLES_PER_NODE", 2);
   const int passes = env_int("BRETHREN_ROLLING_PASSES", 1);
-  Cluster cluster;
+  Cluster cluster(BRETHREN_TEST_GAMES_BEFORE_BUMP_BINARY);
+  cluster.use_binary(BRETHREN_TEST_GAMES_SERVER_BINARY);  // every restart: the new build
   const std::uint16_t proxy = cluster.proxy_port();
   std::vector<std::unique_ptr<LoadTable>> tables;
   rules::RandomBot bot(26);
@@ -234,9 +252,21 @@ TEST_CASE(
     std::this_thread::sleep_until(start + kRound);
   };
   const auto live_on = [&](int node) {
-    return std::count_if(tables.begin(), tables.end(),
-                         [&](const auto& lt) { return lt->node == kAlphabet[node] && !lt->t.finished(); });
+    return std::count_if(tables.begin(), tables.end(), [&](const auto& lt) {
+      return lt->node == kAlphabet[node] && lt->game == kGame && !lt->t.finished();
+    });
   };
+  // A High Card match on every node, started by the old build under
+  // version 1: one round played (acknowledged), then it waits for the upgrade.
+  for (int node = 0; node < Cluster::kNodes; ++node) {
+    auto lt = std::make_unique<LoadTable>(open_load_table(proxy, node, kVersionedGame));
+    for (int i = 0; i < kSeats; ++i) step(*lt, bot);
+    REQUIRE(lt->acked_moves == kSeats);
+    REQUIRE_FALSE(lt->t.finished());
+    lt->held = true;
+    lt->rules_version = 1;
+    tables.push_back(std::move(lt));
+  }
 
   for (int pass = 0; pass < passes; ++pass) {
     for (int node = 0; node < Cluster::kNodes; ++node) {
@@ -255,7 +285,7 @@ TEST_CASE(
       // grace; the others are still live at the deadline.
       LoadTable* rushed = nullptr;
       for (auto& lt : tables) {
-        if (lt->node == kAlphabet[node] && !lt->t.finished() && !lt->lost) {
+        if (lt->node == kAlphabet[node] && !lt->t.finished() && !lt->lost && !lt->held) {
           rushed = lt.get();
           break;
         }
@@ -297,7 +327,7 @@ TEST_CASE(
         // keep their route all the same: one reconnects through the proxy.
         if (in_a_row_elsewhere < Cluster::kNodes) continue;
         for (auto& lt : tables) {
-          if (route_checked || lt->node != kAlphabet[node] || lt->t.finished() || lt->lost) continue;
+          if (route_checked || lt->node != kAlphabet[node] || lt->t.finished() || lt->lost || lt->held) continue;
           try {
             auto again = connect_to_room(proxy, lt->t.code);
             auto resumed = again->request(resume_msg(lt->t.code, lt->t.players[1].token, 0), 2s);
@@ -317,11 +347,16 @@ TEST_CASE(
       REQUIRE(WIFEXITED(*status));
       REQUIRE(WEXITSTATUS(*status) == 0);
       const auto stopped = Clock::now();
+      // Its connections are gone, also those of tables that sent nothing
+      // since (a waiting High Card match).
+      for (auto& lt : tables) {
+        if (lt->node == kAlphabet[node] && !lt->t.finished()) mark_lost(*lt);
+      }
       const std::string log = cluster.node_log(node);
       if (std::getenv("BRETHREN_ROLLING_DEBUG")) std::printf("%s\n", log.c_str());
       REQUIRE_THAT(log, Catch::Contains("draining (POST /admin/drain)") && Catch::Contains("shutdown complete"));
 
-      // The "new build" starts on the node's database; its players come back.
+      // The new build starts on the node's database; its players come back.
       cluster.start_node(node);
       const auto restarted = Clock::now();  // listening: its rooms are recovered
       for (;;) {
@@ -336,6 +371,16 @@ TEST_CASE(
         }
         if (all_back) break;
       }
+      // The old build's High Card match plays on under version 1, and a
+      // new one there is played under version 2.
+      for (auto& lt : tables) {
+        if (lt->node == kAlphabet[node]) lt->held = false;
+      }
+      if (pass == 0) {
+        auto fresh = std::make_unique<LoadTable>(open_load_table(proxy, node, kVersionedGame));
+        fresh->rules_version = 2;
+        tables.push_back(std::move(fresh));
+      }
       const auto ms = [](Clock::duration d) { return std::chrono::duration<double, std::milli>(d).count(); };
       std::printf(
           "rolling upgrade: node %d drained for %.0f ms (deadline %.0f ms), its restart took %.0f ms to listen and "
@@ -347,7 +392,8 @@ TEST_CASE(
 
   // Every match plays on to its end; none is stranded.
   for (auto& lt : tables) {
-    INFO("room " << lt->t.code);
+    INFO("room " << lt->t.code << " (" << lt->game << ", restored " << lt->restores << " times, version "
+                 << lt->t.version << ", lost " << lt->lost << ")");
     for (int guard = 0; !lt->t.finished(); ++guard) {
       REQUIRE(guard < 100000);
       REQUIRE_FALSE(lt->lost);
@@ -362,7 +408,7 @@ TEST_CASE(
     REQUIRE(WIFEXITED(status));
     REQUIRE(WEXITSTATUS(status) == 0);
   }
-  int restored = 0, finished_during_drain = 0;
+  int restored = 0, finished_during_drain = 0, old_rules_finished = 0;
   for (auto& lt : tables) {
     INFO("room " << lt->t.code);
     const std::string db = cluster.node_db(static_cast<int>(std::string(kAlphabet).find(lt->node)));
@@ -370,16 +416,31 @@ TEST_CASE(
             1);
     REQUIRE(count_rows(db, "SELECT COUNT(*) FROM actions a JOIN matches m ON a.match_id = m.id WHERE m.room_code = ?1",
                        lt->t.code) >= lt->acked_moves);
+    if (lt->rules_version != 0) {
+      // High Card: finished under the rules it was started under.
+      REQUIRE(count_rows(db,
+                         "SELECT COUNT(*) FROM matches WHERE room_code = ?1 AND status = 'finished' AND "
+                         "rules_version = " +
+                             std::to_string(lt->rules_version),
+                         lt->t.code) == 1);
+      if (lt->rules_version == 1) {
+        REQUIRE(lt->restores > 0);  // it was live while its node was upgraded
+        ++old_rules_finished;
+      }
+    }
     restored += lt->restores > 0;
     finished_during_drain += lt->finished_while_draining;
   }
   REQUIRE(restored > 0);
   REQUIRE(routes_kept > 0);
   REQUIRE(finished_during_drain > 0);
+  REQUIRE(old_rules_finished == Cluster::kNodes);
   std::printf(
       "rolling upgrade: %zu matches on 3 nodes, %d pass(es); %d finished while their node drained, %d restored "
-      "after a restart; new rooms while a node drained: %d created on other nodes, %d refused by the draining "
-      "node before the proxy's health check saw it\n",
-      tables.size(), passes, finished_during_drain, restored, created_elsewhere, refused_on_draining);
+      "after a restart by the new build (%d High Card matches of the old build finished under rules version 1); "
+      "new rooms while a node drained: %d created on other nodes, %d refused by the draining node before the "
+      "proxy's health check saw it\n",
+      tables.size(), passes, finished_during_drain, restored, old_rules_finished, created_elsewhere,
+      refused_on_draining);
   gaps.print("reconnection gap per player (connection lost to match resumed)");
 }
