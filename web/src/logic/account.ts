@@ -2,7 +2,7 @@
 // the server (the same bounds as the server's, docs/accounts.md; the server
 // still decides). Pure: unit-tested under node.
 import type { AccountInfo } from "../gen/brethren/v1/protocol_pb";
-import { t } from "../i18n";
+import { t, LANGS } from "../i18n";
 
 export const USERNAME_MIN_BYTES = 3;
 export const USERNAME_MAX_BYTES = 32;
@@ -24,7 +24,14 @@ export function passwordProblem(password: string): string | null {
   return n < PASSWORD_MIN_BYTES || n > PASSWORD_MAX_BYTES ? t("account.passwordInvalid") : null;
 }
 
-/** How the account is named on screen: its username once claimed, else its display name. */
+/**
+ * How the account is named on screen: its username once claimed, else its
+ * display name; a guest named by default ("Guest" in any language, the
+ * server's too) in the page's language.
+ */
 export function accountName(account: AccountInfo | null | undefined): string {
-  return account?.username || account?.displayName || "";
+  if (!account) return "";
+  if (account.username) return account.username;
+  const byDefault = account.guest && (account.displayName === "" || LANGS.some((l) => t("account.guestName", {}, l) === account.displayName));
+  return byDefault ? t("account.guestName") : account.displayName;
 }

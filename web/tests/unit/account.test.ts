@@ -136,4 +136,6 @@ test("usernames and passwords are checked by the server's bounds (bytes), words 
   assert.notEqual(passwordProblem("1234567"), null);
   assert.notEqual(passwordProblem("x".repeat(129)), null);
   assert.equal(accountName(null), "");
+  assert.equal(accountName(guest("Invitado")), "Guest", "a guest named by default, in the page's language");
+  assert.equal(accountName(guest("Anne")), "Anne");
 });
