@@ -67,11 +67,13 @@ function FormSection(props: {
   title: string;
   text?: string;
   error: string;
+  /** How many times the server refused this form (for the tests to wait on an answer). */
+  refusals: number;
   onSubmit: () => void;
   children: ComponentChildren;
 }) {
   return (
-    <section class="panel account-section" aria-labelledby={`${props.id}-h`} data-testid={props.id}>
+    <section class="panel account-section" aria-labelledby={`${props.id}-h`} data-testid={props.id} data-refusals={props.refusals}>
       <h2 id={`${props.id}-h`}>{props.title}</h2>
       {props.text && <p class="hint">{props.text}</p>}
       <form
@@ -123,6 +125,7 @@ function Field(props: {
 function useRequest() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState("");
+  const [refusals, setRefusals] = useState(0);
   const run = async (check: string | null, send: () => Promise<void>): Promise<boolean> => {
     if (check) {
       setError(check);
@@ -135,12 +138,13 @@ function useRequest() {
       return true;
     } catch (e) {
       setError(errorWords(e));
+      setRefusals((n) => n + 1);
       return false;
     } finally {
       setBusy(false);
     }
   };
-  return { busy, error, run };
+  return { busy, error, refusals, run };
 }
 
 function ClaimForm({ announce }: { announce: Announce }) {
@@ -152,7 +156,7 @@ function ClaimForm({ announce }: { announce: Announce }) {
     if (ok) announce(t("account.claim.done", { username: accountName(store.state.account) }));
   };
   return (
-    <FormSection id="claim" title={t("account.claim.title")} text={t("account.claim.text")} error={r.error} onSubmit={submit}>
+    <FormSection id="claim" title={t("account.claim.title")} text={t("account.claim.text")} error={r.error} refusals={r.refusals} onSubmit={submit}>
       <Field id="claim-username" label={t("account.username")} value={username} onInput={setUsername} autoComplete="username" rule={t("account.usernameRule")} invalid={!!r.error} />
       <Field id="claim-password" label={t("account.password")} value={password} onInput={setPassword} type="password" autoComplete="new-password" rule={t("account.passwordRule")} invalid={!!r.error} />
       <button type="submit" class="primary" disabled={r.busy} data-testid="claim-submit">{t("account.claim.button")}</button>
@@ -171,7 +175,7 @@ function SignInForm({ announce }: { announce: Announce }) {
     if (ok) announce(t("account.signIn.done", { username: accountName(store.state.account) }));
   };
   return (
-    <FormSection id="sign-in" title={t("account.signIn.title")} text={t("account.signIn.text")} error={r.error} onSubmit={submit}>
+    <FormSection id="sign-in" title={t("account.signIn.title")} text={t("account.signIn.text")} error={r.error} refusals={r.refusals} onSubmit={submit}>
       <Field id="sign-in-username" label={t("account.username")} value={username} onInput={setUsername} autoComplete="username" invalid={!!r.error} />
       <Field id="sign-in-password" label={t("account.password")} value={password} onInput={setPassword} type="password" autoComplete="current-password" invalid={!!r.error} />
       <button type="submit" class="primary" disabled={r.busy} data-testid="sign-in-submit">{t("account.signIn.button")}</button>
@@ -193,7 +197,7 @@ function ChangePasswordForm({ announce }: { announce: Announce }) {
     }
   };
   return (
-    <FormSection id="change-password" title={t("account.changePassword.title")} text={t("account.changePassword.text")} error={r.error} onSubmit={submit}>
+    <FormSection id="change-password" title={t("account.changePassword.title")} text={t("account.changePassword.text")} error={r.error} refusals={r.refusals} onSubmit={submit}>
       <Field id="current-password" label={t("account.changePassword.current")} value={current} onInput={setCurrent} type="password" autoComplete="current-password" invalid={!!r.error} />
       <Field id="new-password" label={t("account.changePassword.new")} value={next} onInput={setNext} type="password" autoComplete="new-password" rule={t("account.passwordRule")} invalid={!!r.error} />
       <button type="submit" disabled={r.busy} data-testid="change-password-submit">{t("account.changePassword.button")}</button>

@@ -68,8 +68,10 @@ test("a guest at first, claimed, signed in on another browser, signed out here a
   await other.page.goto(withServer("/account"));
   await expect(other.page.getByTestId("account-who")).toHaveAttribute("data-guest", "true");
   await signIn(other.page, username, "not the password");
+  await expect(other.page.getByTestId("sign-in")).toHaveAttribute("data-refusals", "1");
   await expect(other.page.getByTestId("sign-in-error")).toHaveText(SIGN_IN_FAILED);
   await signIn(other.page, `${username} nobody`, PASSWORD);
+  await expect(other.page.getByTestId("sign-in")).toHaveAttribute("data-refusals", "2");
   await expect(other.page.getByTestId("sign-in-error"), "one sentence for an unknown name and a wrong password").toHaveText(SIGN_IN_FAILED);
   await signIn(other.page, username.toUpperCase(), PASSWORD);
   await expect(other.page.getByTestId("account-name")).toHaveText(username);
@@ -115,6 +117,7 @@ test("in Spanish: a claimed account changes its password, then is deleted after 
   await page.getByTestId("current-password").fill("not the password");
   await page.getByTestId("new-password").fill("a new passphrase");
   await page.getByTestId("change-password-submit").click();
+  await expect(page.getByTestId("change-password")).toHaveAttribute("data-refusals", "1");
   await expect(page.getByTestId("change-password-error")).toHaveText("Ese nombre de usuario y esa contraseña no coinciden con ninguna cuenta.");
   await page.getByTestId("current-password").fill(PASSWORD);
   await page.getByTestId("change-password-submit").click();
@@ -134,6 +137,7 @@ test("in Spanish: a claimed account changes its password, then is deleted after 
 
   // The username is free again: signing in to it fails with the one sentence.
   await signIn(page, username, "a new passphrase");
+  await expect(page.getByTestId("sign-in")).toHaveAttribute("data-refusals", "1");
   await expect(page.getByTestId("sign-in-error")).toHaveText("Ese nombre de usuario y esa contraseña no coinciden con ninguna cuenta.");
   expectNoErrors([bart]);
   await bart.context.close();
