@@ -16,6 +16,8 @@ export interface AccountHost {
   request(body: Body): Promise<Reply>;
   /** The account changed (null: none, e.g. the server refused a new guest). */
   changed(account: AccountInfo | null): void;
+  /** The connection's account step failed (e.g. the connection dropped): the account stays as it was. */
+  unsettled(): void;
   /** The display name a new guest gets (what the person typed, else the words for "Guest"). */
   guestName(): string;
 }
@@ -46,6 +48,7 @@ export class AccountClient {
         await this.newGuest();
       } catch (e) {
         console.info(`account: ${describe(e)}`);
+        this.host.unsettled();
       }
     });
   }

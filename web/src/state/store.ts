@@ -52,6 +52,7 @@ class Store {
     this.account = new AccountClient({
       request: (body) => this.conn.request(body),
       changed: (account) => this.set({ account, accountPending: false }),
+      unsettled: () => this.set({ accountPending: false }),
       guestName: () => this.state.name.trim() || t("account.guestName"),
     });
     // Another tab signed in or out: this connection follows it.

