@@ -1,12 +1,16 @@
 // The client's state (route, room, match, chat, notices) and the pure steps
 // that change it. No socket, no DOM: unit-tested under node.
 import type { EventRecord, GameInfo, MatchView } from "../gen/brethren/v1/game_pb";
-import type { RoomInfo, RoomSummary, ChatMessage, MatchUpdate } from "../gen/brethren/v1/protocol_pb";
+import type { AccountInfo, RoomInfo, RoomSummary, ChatMessage, MatchUpdate } from "../gen/brethren/v1/protocol_pb";
 import { emptyLog, mergeEvents, type MatchLog } from "../logic/eventLog";
 import type { ConnectionState } from "../net/connection";
 import { normalizeRoomCode } from "../logic/roomCode";
 
-export type Route = { page: "lobby" } | { page: "room"; code: string } | { page: "replay"; matchId: string };
+export type Route =
+  | { page: "lobby" }
+  | { page: "room"; code: string }
+  | { page: "replay"; matchId: string }
+  | { page: "account" };
 
 export interface Notice {
   id: number;
@@ -32,6 +36,10 @@ export interface State {
   notices: Notice[];
   name: string;
   kicked: boolean;
+  /** The account this browser is signed in as (a guest at first); null without one. */
+  account: AccountInfo | null;
+  /** Until the first connection has answered about the account. */
+  accountPending: boolean;
 }
 
 /** Chat lines kept in memory (older ones scroll away). */
@@ -46,6 +54,7 @@ export function parseRoute(pathname: string): Route {
   if (room) return { page: "room", code: normalizeRoomCode(decodeURIComponent(room[1])) };
   const replay = /^\/replay\/(\d+)\/?$/.exec(pathname);
   if (replay) return { page: "replay", matchId: replay[1] };
+  if (/^\/account\/?$/.test(pathname)) return { page: "account" };
   return { page: "lobby" };
 }
 
@@ -66,6 +75,8 @@ export function initialState(pathname: string, name: string): State {
     notices: [],
     name,
     kicked: false,
+    account: null,
+    accountPending: true,
   };
 }
 

@@ -7,7 +7,8 @@ import { create } from "@bufbuild/protobuf";
 import { Connection, RequestError, roomServerUrl, serverUrl } from "../net/connection";
 import type { GameAction, GameOptions } from "../gen/brethren/v1/game_pb";
 import { type RoomInfo, RoomSettingsSchema, RoomStatus, type ServerMessage } from "../gen/brethren/v1/protocol_pb";
-import { loadCredentials, saveCredentials, forgetCredentials, loadName, saveName } from "./session";
+import { loadCredentials, saveCredentials, forgetCredentials, loadName, saveName, onAccountTokenChange } from "./session";
+import { AccountClient } from "./account";
 import {
   type Route,
   type State,
@@ -36,6 +37,10 @@ class Store {
   private listeners = new Set<() => void>();
   private conn: Connection;
   private noticeId = 0;
+  /** The account this browser plays as (./account): signed in again on every connection. */
+  readonly account: AccountClient;
+  /** The current connection's account step: seats are taken after it (a seat may belong to the account). */
+  private accountSettled: Promise<void> = Promise.resolve();
 
   constructor() {
     this.state = initialState(location.pathname, loadName());
@@ -43,6 +48,16 @@ class Store {
       onState: (s) => this.set({ conn: s }),
       onPush: (m) => this.onPush(m),
       onOpen: (c, reconnect) => this.onOpen(c, reconnect),
+    });
+    this.account = new AccountClient({
+      request: (body) => this.conn.request(body),
+      changed: (account) => this.set({ account, accountPending: false }),
+      unsettled: () => this.set({ accountPending: false }),
+      guestName: () => this.state.name.trim() || t("account.guestName"),
+    });
+    // Another tab signed in or out: this connection follows it.
+    onAccountTokenChange(() => {
+      if (this.conn.state === "open") this.accountSettled = this.account.restore();
     });
     exposeDropConnection(() => this.conn.drop());
     window.addEventListener("popstate", () => this.enterRoute(parseRoute(location.pathname)));
@@ -104,6 +119,8 @@ class Store {
   }
 
   private async onOpen(_c: Connection, _reconnect: boolean) {
+    // Not awaited: the lobby and a room's resume need no account.
+    this.accountSettled = this.account.restore();
     try {
       const games = await this.conn.request({ case: "listGames", value: {} });
       if (games.case === "games") this.set({ games: games.value.games });
@@ -246,6 +263,7 @@ class Store {
     settings: { spectators: number; spectatorChat: boolean; absentGraceMs: number };
   }) {
     try {
+      await this.accountSettled;
       const r = await this.conn.request({
         case: "createRoom",
         value: {
@@ -277,6 +295,7 @@ class Store {
 
   async join(code: string, name: string, password: string) {
     this.setName(name);
+    await this.accountSettled;
     const r = await this.conn.request({ case: "joinRoom", value: { roomCode: code, password, displayName: name } });
     if (r.case === "room") {
       saveCredentials(code, { joined: true, password: password || undefined });
@@ -308,6 +327,7 @@ class Store {
   async takeSeat(seat: number) {
     const roomCode = this.code();
     try {
+      await this.accountSettled;
       const r = await this.conn.request({ case: "takeSeat", value: { roomCode, seat } });
       if (r.case === "seatTaken") {
         saveCredentials(roomCode, { seatToken: r.value.seatToken });

@@ -3,6 +3,8 @@ import { t, LANGS, getLang, setLang, type Lang } from "../i18n";
 import { Lobby } from "./Lobby";
 import { RoomPage } from "./RoomPage";
 import { ReplayPage } from "./ReplayPage";
+import { AccountPage } from "./AccountPage";
+import { accountName } from "../logic/account";
 import { useState } from "preact/hooks";
 import { soundOn, setSound, notifyOn, setNotify, notificationsSupported } from "./attention";
 
@@ -19,6 +21,7 @@ export function App() {
         </a>
         <ConnectionBadge />
         <TurnAlerts />
+        <AccountLink />
         <label class="lang">
           <span class="sr-only">{t("lang.label")}</span>
           <select
@@ -37,8 +40,36 @@ export function App() {
         {s.route.page === "lobby" && <Lobby />}
         {s.route.page === "room" && <RoomPage code={s.route.code} />}
         {s.route.page === "replay" && <ReplayPage matchId={s.route.matchId} />}
+        {s.route.page === "account" && <AccountPage />}
       </main>
     </div>
+  );
+}
+
+/** The header's way to the account page: the account's name (a guest marked so), or "Sign in" without one. */
+function AccountLink() {
+  const s = useStore();
+  if (s.accountPending) return null;
+  const a = s.account;
+  return (
+    <a
+      class="account-link"
+      href="/account"
+      data-testid="account-link"
+      aria-current={s.route.page === "account" ? "page" : undefined}
+      onClick={(e) => { e.preventDefault(); store.navigate("/account"); }}
+    >
+      <span aria-hidden="true">👤</span>{" "}
+      {a ? (
+        <>
+          <span class="account-name" data-testid="account-name">{accountName(a)}</span>
+          {a.guest && accountName(a) !== t("account.guestName") && <span class="account-tag"> ({t("account.guestTag")})</span>}
+          <span class="sr-only">, {t("account.menu")}</span>
+        </>
+      ) : (
+        t("account.signInLink")
+      )}
+    </a>
   );
 }
 

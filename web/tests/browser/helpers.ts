@@ -7,19 +7,24 @@ const AXE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.mi
 
 /** No serious or critical accessibility violation (axe-core) in the table: board, moves, log, outcome. */
 export async function axeTable(page: Page, where: string) {
+  await axeCheck(page, "[data-testid=table]", where);
+}
+
+/** No serious or critical accessibility violation (axe-core) inside `selector`. */
+export async function axeCheck(page: Page, selector: string, where: string) {
   // Colours are judged at rest: a card still fading in has a contrast it
   // will not keep (wait for the finite animations, never for a fixed time).
   await page.waitForFunction(() =>
     document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getComputedTiming().iterations === Infinity),
   );
   if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ content: AXE });
-  const found = await page.evaluate(async () => {
+  const found = await page.evaluate(async (sel) => {
     // @ts-expect-error axe is injected above
-    const r = await window.axe.run("[data-testid=table]", { resultTypes: ["violations"] });
+    const r = await window.axe.run(sel, { resultTypes: ["violations"] });
     return (r.violations as { id: string; impact: string; nodes: { target: string[] }[] }[])
       .filter((v) => v.impact === "serious" || v.impact === "critical")
       .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ")}`);
-  });
+  }, selector);
   expect(found, `axe on ${where}`).toEqual([]);
 }
 

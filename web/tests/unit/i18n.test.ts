@@ -25,6 +25,7 @@ const ALLOWED_SAME = new Set([
   "max", // the usual abbreviation in Italian too ("max 5")
   "Mademoiselle", // a card's name, French in every edition
   "Bot ({kind})", // "bot" is the word in Spanish and Italian too
+  "Password", // the word in Italian too
 ]);
 
 /** A value with nothing to translate: placeholders, digits, punctuation, symbols. */

@@ -8,10 +8,12 @@ import { ChatMessageSchema, MatchUpdateSchema, RoomInfoSchema } from "../../src/
 import { EventRecordSchema, GameActionSchema, MatchViewSchema } from "../../src/gen/brethren/v1/game_pb";
 import { payloadOf, gameEvents } from "../../src/games/payload";
 
-test("routes: lobby, a room (code read forgivingly), a replay", () => {
+test("routes: lobby, a room (code read forgivingly), a replay, the account", () => {
   assert.deepEqual(parseRoute("/"), { page: "lobby" });
   assert.deepEqual(parseRoute("/r/k7q-2m9-xpa"), { page: "room", code: "K7Q2M9XPA" });
   assert.deepEqual(parseRoute("/replay/12/"), { page: "replay", matchId: "12" });
+  assert.deepEqual(parseRoute("/account"), { page: "account" });
+  assert.deepEqual(parseRoute("/account/"), { page: "account" });
   assert.deepEqual(parseRoute("/nowhere/else"), { page: "lobby" });
 });
 
