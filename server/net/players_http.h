@@ -10,6 +10,7 @@
 #include <string>
 #include <string_view>
 
+#include "brethren/v1/protocol.pb.h"
 #include "server/history/match_history.h"
 #include "server/room/services.h"
 

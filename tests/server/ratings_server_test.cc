@@ -239,7 +239,8 @@ TEST_CASE("Ratings: every name without a public profile gets the same 404, guest
   REQUIRE(http_get_with(server.port(), "/api/players/Anne").status == 200);
   const auto first = http_get_with(server.port(), "/api/players/nobody");
   REQUIRE(first.status == 404);
-  for (const std::string name : {"Guesty", "nobody-else", std::string(200, 'x'), "%ZZ", "%C3%89lise", "Anne%00"}) {
+  for (const std::string& name :
+       std::vector<std::string>{"Guesty", "nobody-else", std::string(200, 'x'), "%ZZ", "%C3%89lise", "Anne%00"}) {
     INFO(name);
     const auto reply = http_get_with(server.port(), "/api/players/" + name);
     REQUIRE(reply.status == 404);
