@@ -339,7 +339,8 @@ TEST_CASE("Store: the migration to schema 6 dates each finished room from its ma
     // later rules_version, accounts, sessions and ratings).
     Connection db(path);
     db.exec(
-        "DROP TABLE match_players; DROP TABLE ratings; DROP INDEX rooms_by_status; ALTER TABLE rooms DROP COLUMN status_at; "
+        "DROP TABLE match_players; DROP TABLE ratings; DROP INDEX rooms_by_status; ALTER TABLE rooms DROP COLUMN "
+        "status_at; "
         "ALTER TABLE matches DROP COLUMN rules_version; DROP TABLE sessions; DROP TABLE accounts; "
         "ALTER TABLE seats DROP COLUMN account_id; PRAGMA user_version = 5");
   }
