@@ -129,6 +129,40 @@ constexpr const char* kMigrations[] = {
       CREATE INDEX sessions_by_account ON sessions(account_id);
       ALTER TABLE seats ADD COLUMN account_id INTEGER NOT NULL DEFAULT 0;
     )sql",
+    // 9: ratings (issue #27, persistence/ratings.h). ratings: an account's
+    // rating per game, with `shown` (what the server displays, mu - 3 sigma)
+    // kept for the leaderboard's index. match_players: every account's seat
+    // in every finished match, written with the result: his place, whether
+    // the match was rated and his shown rating before and after (the
+    // profile's recent matches). Rooms keep `rated` in their settings.
+    R"sql(
+      CREATE TABLE ratings (
+        account_id INTEGER NOT NULL,
+        game_id    TEXT NOT NULL,
+        mu         REAL NOT NULL,
+        sigma      REAL NOT NULL,
+        shown      REAL NOT NULL,
+        games      INTEGER NOT NULL,
+        wins       INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL,
+        PRIMARY KEY (account_id, game_id)
+      ) WITHOUT ROWID;
+      CREATE INDEX ratings_board ON ratings(game_id, shown DESC, account_id);
+      CREATE TABLE match_players (
+        match_id     INTEGER NOT NULL REFERENCES matches(id),
+        seat         INTEGER NOT NULL,
+        account_id   INTEGER NOT NULL,
+        game_id      TEXT NOT NULL,
+        place        INTEGER NOT NULL,
+        won          INTEGER NOT NULL,
+        rated        INTEGER NOT NULL,
+        shown_before REAL NOT NULL,
+        shown_after  REAL NOT NULL,
+        finished_at  INTEGER NOT NULL,
+        PRIMARY KEY (match_id, seat)
+      ) WITHOUT ROWID;
+      CREATE INDEX match_players_by_account ON match_players(account_id, finished_at);
+    )sql",
 };
 
 }  // namespace

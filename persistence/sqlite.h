@@ -46,6 +46,7 @@ class Statement {
   Statement& bind(int index, int value) { return bind(index, static_cast<std::int64_t>(value)); }
   Statement& bind(int index, std::string_view text);
   Statement& bind_blob(int index, std::string_view bytes);
+  Statement& bind_real(int index, double value);
 
   // True while a row is available.
   bool step();
@@ -54,6 +55,7 @@ class Statement {
   void reset();
 
   std::int64_t column_int(int index) const { return sqlite3_column_int64(stmt_, index); }
+  double column_real(int index) const { return sqlite3_column_double(stmt_, index); }
   std::string column_text(int index) const;
   std::string column_blob(int index) const;
 

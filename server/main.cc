@@ -144,6 +144,7 @@ int main(int argc, char** argv) {
       metrics);
   try {
     services.accounts = std::make_shared<server::AccountService>(*config, *store, config->db, metrics);
+    services.ratings = std::make_shared<persistence::RatingReader>(config->db);
   } catch (const std::exception& e) {
     spdlog::critical("cannot start accounts: {}", e.what());
     return 1;

@@ -163,4 +163,14 @@ Status State::load(std::string_view bytes) {
   return Ok{};
 }
 
+std::vector<State::RatedSide> State::rated_sides() const {
+  const auto result = outcome();
+  std::vector<RatedSide> sides(static_cast<std::size_t>(result.seats_size()));
+  for (const auto& seat : result.seats()) {
+    if (seat.seat() < 0 || static_cast<std::size_t>(seat.seat()) >= sides.size()) continue;
+    sides[static_cast<std::size_t>(seat.seat())] = RatedSide{seat.seat(), seat.rank()};
+  }
+  return sides;
+}
+
 }  // namespace brethren::rules

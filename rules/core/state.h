@@ -91,6 +91,16 @@ class State {
   // --- End -----------------------------------------------------------------
   // Scores, ranks and winners with the game's tie-breaks; only when terminal.
   virtual v1::MatchOutcome outcome() const = 0;
+  // For ratings (docs/ratings.md), only when terminal: the side each seat
+  // played for (seats of one side are rated as one team) and the side's
+  // place (lower is better, equal is a tie). Default: every seat is a side
+  // of its own, placed by outcome()'s rank. A team game overrides it with
+  // its teams, revealed by then.
+  struct RatedSide {
+    int side = 0;
+    int place = 0;
+  };
+  virtual std::vector<RatedSide> rated_sides() const;
 
   // --- Copying, storing, hidden information --------------------------------
   virtual std::unique_ptr<State> clone() const = 0;

@@ -105,6 +105,8 @@ class TortugaState : public StateBase<TortugaState> {
   Result<ActionId> decode_action(Seat seat, const v1::GameAction& action) const override;
   v1::GameView game_view(Viewer viewer) const override;
   v1::MatchOutcome outcome() const override;
+  // The revealed teams (T67-44): each seat's side is his loyalty at the end.
+  std::vector<RatedSide> rated_sides() const override;
   std::optional<ActionId> timeout_action(Seat seat) const override;
   // T67-16: thirty seconds per decision when the room chose the rule.
   std::uint32_t decision_time_limit_seconds() const override { return timer_ ? 30 : 0; }

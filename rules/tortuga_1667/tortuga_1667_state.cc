@@ -340,4 +340,17 @@ v1::MatchOutcome TortugaState::outcome() const {
   return result;
 }
 
+std::vector<State::RatedSide> TortugaState::rated_sides() const {
+  // T67-44..T67-46: the winning team's members place first, everyone else
+  // (the other team, or both when the Dutch player wins) ties below; a draw
+  // ties everyone.
+  std::vector<RatedSide> sides;
+  for (Seat s = 0; s < n(); ++s) {
+    const int team = loyalty_[s];
+    const bool won = winner_ == kNoTeam || team == winner_;
+    sides.push_back(RatedSide{team, won ? 1 : 2});
+  }
+  return sides;
+}
+
 }  // namespace brethren::rules::tortuga_1667

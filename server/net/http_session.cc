@@ -10,6 +10,7 @@
 #include "server/net/admin_http.h"
 #include "server/net/connection_limits.h"
 #include "server/net/history_http.h"
+#include "server/net/players_http.h"
 #include "server/room/room_directory.h"
 #include "server/net/session_registry.h"
 #include "server/net/static_files.h"
@@ -186,8 +187,9 @@ void HttpSession::route() {
     return;
   }
   const bool get_or_head = request_.method() == http::verb::get || request_.method() == http::verb::head;
-  if (get_or_head && is_match_history_target(request_.target())) {
-    serve_match_history(context_.services, request_, [self = shared_from_this()](HistoryResponse answer) {
+  if (get_or_head && (is_match_history_target(request_.target()) || is_players_target(request_.target()))) {
+    auto serve = is_players_target(request_.target()) ? &serve_players : &serve_match_history;
+    serve(context_.services, request_, [self = shared_from_this()](HistoryResponse answer) {
       asio::post(self->stream_.get_executor(), [self, answer = std::move(answer)] {
         auto res = self->new_response();
         res->result(static_cast<http::status>(answer.http_status));

@@ -12,6 +12,7 @@
 #include "server/account/account_service.h"
 #include "server/room/room_directory.h"
 #include "server/base/secrets.h"
+#include "server/net/players_http.h"
 #include "server/net/session_registry.h"
 #include "server/room/user_text.h"
 #include "server/base/version.h"
@@ -228,6 +229,8 @@ void WsSession::dispatch(v1::ClientMessage message) {
     case M::kListGames: return on_list_games(rid);
     case M::kCreateRoom: return on_create_room(rid, message.create_room());
     case M::kListRooms: return on_list_rooms(rid, message.list_rooms());
+    case M::kGetProfile:
+    case M::kGetLeaderboard: return on_players(rid, std::move(message));
     case M::kPing: {
       v1::ServerMessage m;
       m.set_request_id(rid);
@@ -355,6 +358,17 @@ void WsSession::on_create_room(std::uint64_t rid, const v1::CreateRoom& m) {
     if (!password.empty()) r.password_hash = sha256_hex(r.code + ":" + password);
   });
   room->create(shared_from_this(), rid, host_token, m.display_name().empty() ? "Host" : m.display_name());
+}
+
+void WsSession::on_players(std::uint64_t rid, v1::ClientMessage message) {
+  if (!services_.ratings) return send_error(rid, v1::UNKNOWN_MESSAGE, "this server keeps no ratings");
+  // The reads run on the history worker, like GET /api/players/{name}.
+  services_.history_pool.post([self = shared_from_this(), rid, message = std::move(message)] {
+    auto reply = players_reply(self->services_, message);
+    reply.set_request_id(rid);
+    asio::dispatch(self->ws_.get_executor(),
+                   [self, reply = std::move(reply)]() mutable { self->batch([&] { self->send(std::move(reply)); }); });
+  });
 }
 
 void WsSession::on_account(std::uint64_t rid, v1::ClientMessage message) {

@@ -85,6 +85,8 @@ class WsSession : public Client, public std::enable_shared_from_this<WsSession> 
   void on_list_rooms(std::uint64_t rid, const v1::ListRooms& m);
   // Account requests go to the account service (server/account/), one at a
   // time per connection; its reply may bind the connection to a session.
+  // GetProfile, GetLeaderboard (docs/ratings.md).
+  void on_players(std::uint64_t rid, v1::ClientMessage message);
   void on_account(std::uint64_t rid, v1::ClientMessage message);
   void on_account_reply(AccountReply reply);
 

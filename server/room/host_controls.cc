@@ -95,7 +95,9 @@ std::optional<Refusal> HostControls::plan_update(std::uint64_t host, const v1::U
   if (request.has_public_()) record.is_public = request.public_();
   // Settings are one value: a client sends them all, as RoomInfo shows them.
   if (request.has_settings()) {
+    const bool rated = settings.rated();  // set at creation only (docs/ratings.md)
     settings = request.settings();
+    settings.set_rated(rated);
     record.settings = settings.SerializeAsString();
   }
   return std::nullopt;

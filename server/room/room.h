@@ -27,6 +27,7 @@
 #include "server/match/client.h"
 #include "server/match/match_runner.h"
 #include "server/match/stored_match.h"
+#include "server/rating/finished_match.h"
 #include "server/room/chat_log.h"
 #include "server/room/host_controls.h"
 #include "server/room/refusal.h"
@@ -171,6 +172,8 @@ class Room : public std::enable_shared_from_this<Room>,
   void on_absence_expired(int seat, std::uint64_t generation);
   // At a match's start or restore: every human seat without a connection.
   void watch_absent_seats();
+  // The finished match as its ratings see it (room_match.cc).
+  rating::FinishedMatch finished_match(std::int64_t match_id, std::int64_t finished_at) const;
   bool on_autopilot(int seat) const;
 
   // When a decision starting now in `state` must be made by (Unix ms), or 0.

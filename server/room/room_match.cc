@@ -9,6 +9,7 @@
 
 #include "server/room/room.h"
 #include "server/base/unix_time.h"
+#include "server/rating/finished_match.h"
 
 namespace brethren::server {
 namespace {
@@ -79,9 +80,27 @@ void Room::commit_move(persistence::ActionRecord action, std::optional<persisten
   unit.append_action(std::move(action));
   if (result) {
     const std::int64_t at = result->finished_at;
+    // The ratings commit with the result, or neither does (docs/ratings.md).
+    unit.run(rating::finished_match_step(finished_match(result->match_id, at)));
     unit.finish_match(std::move(*result)).set_room_status(code(), persistence::RoomStatus::kFinished, at);
   }
   services_.store.commit_unit(std::move(unit), on_strand(std::move(done)));
+}
+
+rating::FinishedMatch Room::finished_match(std::int64_t match_id, std::int64_t finished_at) const {
+  rating::FinishedMatch match;
+  match.match_id = match_id;
+  match.room_code = code();
+  match.game_id = game_.id();
+  match.finished_at = finished_at;
+  match.room_rated = settings_.rated();
+  // A player who abandoned: the autopilot plays his seat at the end (he was
+  // away longer than the room's grace and has not come back).
+  const auto sides = runner_->state().rated_sides();
+  for (std::size_t s = 0; s < sides.size(); ++s) {
+    match.seats.push_back({sides[s].side, sides[s].place, on_autopilot(static_cast<int>(s))});
+  }
+  return match;
 }
 
 std::int64_t Room::now_unix_ms() const { return unix_millis(); }

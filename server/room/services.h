@@ -13,6 +13,7 @@
 #include <vector>
 #include <boost/asio/io_context.hpp>
 
+#include "persistence/ratings.h"
 #include "persistence/store.h"
 #include "rules/bots/random_bot.h"
 #include "rules/core/bot.h"
@@ -59,6 +60,9 @@ struct Services {
   // Accounts and sessions (server/account/); main() sets it. Null: the
   // server answers no account request (in-process tests).
   std::shared_ptr<AccountService> accounts{};
+  // Ratings' reads for profiles and leaderboards (docs/ratings.md); main()
+  // sets it. Null: those requests are not answered (in-process tests).
+  std::shared_ptr<persistence::RatingReader> ratings{};
 };
 
 }  // namespace brethren::server

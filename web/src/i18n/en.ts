@@ -220,6 +220,7 @@ export const en: Catalogue = {
   "error.GUEST_ACCOUNT": "Choose a username and password for this account first.",
   "error.TOO_MANY_ATTEMPTS": "Too many sign-in attempts. Please wait a while and try again.",
   "error.SERVER_BUSY": "The server is busy. Please try again in a moment.",
+  "error.NOT_FOUND": "No player has that name.",
   "error.SPECTATORS_FORBIDDEN": "This room does not allow spectators.",
   "error.ROOM_LOCKED": "The host has locked this room.",
   "error.CHAT_FORBIDDEN": "Spectators may not chat in this room.",

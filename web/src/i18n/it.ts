@@ -220,6 +220,7 @@ export const it: Catalogue = {
   "error.GUEST_ACCOUNT": "Prima scegli un nome utente e una password per questo account.",
   "error.TOO_MANY_ATTEMPTS": "Troppi tentativi di accesso. Attendi un po' e riprova.",
   "error.SERVER_BUSY": "Il server è occupato. Riprova tra un momento.",
+  "error.NOT_FOUND": "Nessun giocatore ha quel nome.",
   "error.SPECTATORS_FORBIDDEN": "Questa stanza non ammette spettatori.",
   "error.ROOM_LOCKED": "Chi ospita ha chiuso questa stanza.",
   "error.CHAT_FORBIDDEN": "Gli spettatori non possono scrivere in questa stanza.",
