@@ -29,6 +29,7 @@ namespace brethren::server {
 inline constexpr std::string_view kDrainingRefusesMatches =
     "this server is draining before a restart and starts no new matches: start it once the server is back";
 class AccountService;  // server/account/account_service.h
+class QuickPlay;       // server/quickplay/quick_play.h
 
 struct Services {
   const Config& config;
@@ -59,6 +60,9 @@ struct Services {
   // Accounts and sessions (server/account/); main() sets it. Null: the
   // server answers no account request (in-process tests).
   std::shared_ptr<AccountService> accounts{};
+  // Quick play (server/quickplay/); main() sets it. Null: the server
+  // answers no quick-play request.
+  std::shared_ptr<QuickPlay> quick_play{};
 };
 
 }  // namespace brethren::server
