@@ -308,6 +308,15 @@ say "# uptime: $(uptime)"
 BRETHREN_BUILD_DIR="$build" MATCHES=10000 DURATION="$REALISTIC_DURATION" bench/backup/run.sh | grep '^backup:' |
   while read -r line; do say "$line"; done || say "# bench/backup/run.sh failed: see the errors above"
 
+# --- 4d. Quick play ---------------------------------------------------------------
+# Time from QuickPlay to the started match's first view (bench/quickplay/run.sh,
+# docs/quickplay.md): one person alone, bots at once; 200 people at once.
+say ""
+say "## Quick play: time from request to a started match, one person alone (bots at once) and 200 people queueing together for 4-seat Letter of Marque"
+say "# uptime: $(uptime)"
+BRETHREN_BUILD_DIR="$build" bench/quickplay/run.sh | grep '^quickplay:' |
+  while read -r line; do say "$line"; done || say "# bench/quickplay/run.sh failed: see the errors above"
+
 # --- 4c. Rolling upgrade (with ROLLING=1: it needs haproxy and redis-server) -------
 if [ "${ROLLING:-0}" = 1 ]; then
   say ""

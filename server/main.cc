@@ -26,6 +26,7 @@
 #include "server/room/recovery.h"
 #include "server/net/admin_http.h"
 #include "server/net/server.h"
+#include "server/quickplay/quick_play.h"
 
 using namespace brethren;
 
@@ -150,6 +151,15 @@ int main(int argc, char** argv) {
     return 1;
   }
   server::Server srv(services, std::move(admin_token));
+  // Quick play (docs/quickplay.md): players from the accounts table; every
+  // rating the new player's until the ratings store is wired in here.
+  try {
+    services.quick_play = std::make_shared<server::QuickPlay>(
+        services, srv.rooms(), server::account_players(*store, config->db, *config), server::QuickPlay::unrated());
+  } catch (const std::exception& e) {
+    spdlog::critical("cannot start quick play: {}", e.what());
+    return 1;
+  }
 
   const auto report = server::recover_rooms(services, srv.rooms());
   spdlog::info("recovered {} rooms, {} live and {} finished matches in {:.3f} s ({} failed)", report.rooms,

@@ -45,6 +45,13 @@ pass "brethren-rating-accuracy"
 grep -q "argon2id m=19456 KiB t=2" "$BENCH_TMP/accounts.txt" || { cat "$BENCH_TMP/accounts.txt"; exit 1; }
 pass "brethren-accounts-bench"
 
+# Quick play (docs/quickplay.md): from request to a started match, one
+# person with bots at once, then 40 people queueing together.
+BRETHREN_BUILD_DIR="$build" PEOPLE=40 ROUNDS=2 SOLO_ROUNDS=5 bench/quickplay/run.sh | tee "$BENCH_TMP/quickplay.txt"
+grep -q '^quickplay: .* people=1 rounds=5 samples=5 .* people_with_bots=5 errors=0$' "$BENCH_TMP/quickplay.txt"
+grep -q '^quickplay: .* people=40 rounds=2 samples=80 .* people_with_bots=0 errors=0$' "$BENCH_TMP/quickplay.txt"
+pass "bench/quickplay: time from request to a started match"
+
 # The bot arena (docs/performance.md, "Bots"): a hard bot on a small
 # iteration cap against three heuristic bots, a few games over 2 threads;
 # every game must finish and every kind be reported.

@@ -83,7 +83,13 @@ std::optional<Config> parse_config(int argc, char** argv, int& exit_code) {
       ("sign-in-backoff", po::value(&c.sign_in_backoff_s)->default_value(c.sign_in_backoff_s), "seconds of the first back-off, doubling with each failure up to 15 minutes")
       ("sign-in-lock-failures", po::value(&c.sign_in_lock_failures)->default_value(c.sign_in_lock_failures), "consecutive failed sign-ins that lock a username for a day (at most 100, NIST SP 800-63B)")
       ("guests-per-address", po::value(&c.guests_per_address_burst)->default_value(c.guests_per_address_burst), "guest accounts one address may create at once")
-      ("guests-per-address-per-hour", po::value(&c.guests_per_address_per_hour)->default_value(c.guests_per_address_per_hour), "guest accounts each address gets back per hour");
+      ("guests-per-address-per-hour", po::value(&c.guests_per_address_per_hour)->default_value(c.guests_per_address_per_hour), "guest accounts each address gets back per hour")
+      // Quick play (server/quickplay/, docs/quickplay.md).
+      ("quickplay-window", po::value(&c.quickplay_window)->default_value(c.quickplay_window), "quick play: the rating (mu) spread a table of people may have when they have just queued")
+      ("quickplay-window-per-second", po::value(&c.quickplay_window_per_second)->default_value(c.quickplay_window_per_second), "quick play: how much that spread widens per second a player waits")
+      ("quickplay-bot-fill-ms", po::value(&c.quickplay_bot_fill_ms)->default_value(c.quickplay_bot_fill_ms), "quick play: milliseconds a player waits at most before the free seats of his table are filled with bots")
+      ("quickplay-max-queue", po::value(&c.quickplay_max_queue)->default_value(c.quickplay_max_queue), "quick play: players waiting per game at most; beyond, QUICK_PLAY_QUEUE_FULL")
+      ("quickplay-absent-grace-ms", po::value(&c.quickplay_absent_grace_ms)->default_value(c.quickplay_absent_grace_ms), "quick play: milliseconds a disconnected player's seat waits before a bot plays it (0: never)");
   // clang-format on
   po::variables_map vm;
   try {
@@ -201,6 +207,17 @@ std::optional<Config> parse_config(int argc, char** argv, int& exit_code) {
     std::cerr << "brethren-server: session expiries must be > 0 (at most ten years), --sign-in-burst and "
                  "--guests-per-address >= 1, rates, back-off and free failures >= 0, --sign-in-lock-failures "
                  "between 1 and 100\n";
+    exit_code = 2;
+    return std::nullopt;
+  }
+  // Quick play.
+  if (!(c.quickplay_window >= 0 && c.quickplay_window <= 1000) ||
+      !(c.quickplay_window_per_second >= 0 && c.quickplay_window_per_second <= 1000) ||
+      !(c.quickplay_bot_fill_ms >= 0 && c.quickplay_bot_fill_ms <= 3600 * 1000.0) || c.quickplay_max_queue < 1 ||
+      !(c.quickplay_absent_grace_ms >= 0 && c.quickplay_absent_grace_ms <= 24 * 3600 * 1000.0)) {
+    std::cerr << "brethren-server: --quickplay-window and --quickplay-window-per-second must be between 0 and 1000, "
+                 "--quickplay-bot-fill-ms between 0 and one hour, --quickplay-max-queue >= 1 and "
+                 "--quickplay-absent-grace-ms between 0 and one day\n";
     exit_code = 2;
     return std::nullopt;
   }

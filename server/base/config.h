@@ -92,6 +92,12 @@ struct Config {
   int sign_in_lock_failures = 100;                       // consecutive failures that lock a name for a day
   double guests_per_address_burst = 30;                  // guest accounts per address at once ...
   double guests_per_address_per_hour = 30;               // ... refilled at this rate
+  // Quick play (server/quickplay/, docs/quickplay.md).
+  double quickplay_window = 3;               // rating (mu) spread a table may have at once ...
+  double quickplay_window_per_second = 1;    // ... widening by this much per second of waiting
+  double quickplay_bot_fill_ms = 30000;      // after this wait the free seats get bots
+  std::size_t quickplay_max_queue = 1000;    // players waiting per game; beyond, QUICK_PLAY_QUEUE_FULL
+  double quickplay_absent_grace_ms = 60000;  // a quick-play room's autopilot grace (RoomSettings.absent_grace_ms)
 };
 
 // Parses argv and the environment. Returns nullopt after printing --help or

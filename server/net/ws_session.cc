@@ -10,6 +10,7 @@
 #include <optional>
 
 #include "server/account/account_service.h"
+#include "server/quickplay/quick_play.h"
 #include "server/room/room_directory.h"
 #include "server/base/secrets.h"
 #include "server/net/players_http.h"
@@ -223,6 +224,7 @@ void WsSession::dispatch(v1::ClientMessage message) {
   last_request_id_ = rid;
   if (auto problem = user_strings_problem(message)) return send_error(rid, v1::INVALID_ARGUMENT, std::move(*problem));
   if (AccountService::handles(message)) return on_account(rid, std::move(message));
+  if (QuickPlay::handles(message)) return on_quick_play(rid, message);
   using M = v1::ClientMessage;
   switch (message.body_case()) {
     case M::kHello: return on_hello(rid, message.hello());
@@ -382,8 +384,16 @@ void WsSession::on_account(std::uint64_t rid, v1::ClientMessage message) {
       });
 }
 
+void WsSession::on_quick_play(std::uint64_t rid, const v1::ClientMessage& message) {
+  if (!services_.quick_play) return send_error(rid, v1::UNKNOWN_MESSAGE, "this server offers no quick play");
+  quick_played_ = true;
+  services_.quick_play->handle(shared_from_this(), rid, message, account_.get());
+}
+
 void WsSession::on_account_reply(AccountReply reply) {
   account_busy_ = false;
+  // A quick-play entry is its account's: it leaves with the account.
+  if (quick_played_ && reply.binding != AccountReply::Binding::kKeep) services_.quick_play->leave(id_);
   if (reply.binding == AccountReply::Binding::kBind) {
     account_ = std::make_unique<AccountBinding>(std::move(reply.bound));
   } else if (reply.binding == AccountReply::Binding::kUnbind) {
@@ -578,6 +588,7 @@ void WsSession::finish() {
     if (auto room = rooms_.find(code)) room->disconnected(id_);
   }
   room_codes_.clear();
+  if (quick_played_) services_.quick_play->leave(id_);
   registry_.remove(id_);
   --services_.metrics.connections_open;
   spdlog::info("connection {}: closed", id_);

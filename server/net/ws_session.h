@@ -89,6 +89,8 @@ class WsSession : public Client, public std::enable_shared_from_this<WsSession> 
   void on_players(std::uint64_t rid, v1::ClientMessage message);
   void on_account(std::uint64_t rid, v1::ClientMessage message);
   void on_account_reply(AccountReply reply);
+  // QuickPlay and CancelQuickPlay go to the quick-play service (server/quickplay/).
+  void on_quick_play(std::uint64_t rid, const v1::ClientMessage& message);
 
   // Memory per idle connection matters (docs/performance.md): a plain
   // socket instead of a tcp_stream (no timers of its own; the websocket
@@ -126,6 +128,7 @@ class WsSession : public Client, public std::enable_shared_from_this<WsSession> 
   bool closing_ = false;
   bool finished_ = false;
   bool account_busy_ = false;  // an account request is being answered
+  bool quick_played_ = false;  // sent a quick-play request: its entry leaves when it closes
 };
 
 }  // namespace brethren::server

@@ -342,6 +342,32 @@ void Room::on_start(const std::shared_ptr<Client>& c, std::uint64_t rid) {
 
 void Room::start_match(const std::shared_ptr<Client>& c, std::uint64_t rid) {
   if (services_.draining) return reply_error(c, rid, v1::DRAINING, std::string(kDrainingRefusesMatches));
+  NewMatch created;
+  if (auto refused = new_match(created)) return refuse(c, rid, std::move(*refused));
+  const Status before = status_;
+  status_ = Status::kStarting;
+  const persistence::MatchRecord match = created.record;
+  auto holder = std::make_shared<std::unique_ptr<rules::State>>(std::move(created.state));
+  // The match and the room's new status commit together: a match row
+  // without its room playing would come back as the room's match after a
+  // restart although nobody was told it had started.
+  persistence::Store::Unit unit;
+  unit.insert_match(match).set_room_status(code(), persistence::RoomStatus::kPlaying, unix_millis());
+  services_.store.commit_unit(std::move(unit),
+                              on_strand([this, c, rid, holder, before, match](bool ok, const std::string& error) {
+                                if (!ok) {
+                                  spdlog::error("room {}: match start not stored: {}", code(), error);
+                                  status_ = before;
+                                  return reply_error(c, rid, v1::INTERNAL, "the match could not be stored");
+                                }
+                                match_stored(match, std::move(*holder));
+                                reply_room(c, rid);
+                                broadcast_room();
+                                run_match(match.first_deadline_ms);
+                              }));
+}
+
+std::optional<Refusal> Room::new_match(NewMatch& out) const {
   const std::uint64_t seed =
       services_.config.insecure_fixed_seed != 0 ? services_.config.insecure_fixed_seed : new_seed();
   // Fairness (docs/fairness.md): the salt makes the published commitment
@@ -355,9 +381,7 @@ void Room::start_match(const std::shared_ptr<Client>& c, std::uint64_t rid) {
   std::uint64_t secret_seed = 0;
   while (!fixed && secret_seed == 0) secret_seed = new_seed();
   auto created = game_.new_match(rules::MatchSetup{options_, record_.seat_count, seed, secret_seed});
-  if (!created) return reply_error(c, rid, to_protocol_error(created.error().code), created.error().message);
-  const Status before = status_;
-  status_ = Status::kStarting;
+  if (!created) return Refusal{to_protocol_error(created.error().code), created.error().message};
   persistence::MatchRecord match{services_.store.next_match_id(),
                                  code(),
                                  record_.game_id,
@@ -372,29 +396,18 @@ void Room::start_match(const std::shared_ptr<Client>& c, std::uint64_t rid) {
                                  0};
   match.first_deadline_ms = decision_deadline_from_now(**created);
   match.rules_version = game_.rules_version();
-  auto holder = std::make_shared<std::unique_ptr<rules::State>>(std::move(created).value());
-  // The match and the room's new status commit together: a match row
-  // without its room playing would come back as the room's match after a
-  // restart although nobody was told it had started.
-  persistence::Store::Unit unit;
-  unit.insert_match(match).set_room_status(code(), persistence::RoomStatus::kPlaying, unix_millis());
-  services_.store.commit_unit(std::move(unit),
-                              on_strand([this, c, rid, holder, before, match](bool ok, const std::string& error) {
-                                if (!ok) {
-                                  spdlog::error("room {}: match start not stored: {}", code(), error);
-                                  status_ = before;
-                                  return reply_error(c, rid, v1::INTERNAL, "the match could not be stored");
-                                }
-                                make_runner(match, std::move(*holder), {});
-                                broadcast_version_ = 0;
-                                status_ = Status::kPlaying;
-                                ++services_.metrics.live_matches;
-                                update_summary();
-                                spdlog::info("room {}: match {} started", code(), match.id);
-                                reply_room(c, rid);
-                                broadcast_room();
-                                run_match(match.first_deadline_ms);
-                              }));
+  out.record = std::move(match);
+  out.state = std::move(created).value();
+  return std::nullopt;
+}
+
+void Room::match_stored(const persistence::MatchRecord& match, std::unique_ptr<rules::State> state) {
+  make_runner(match, std::move(state), {});
+  broadcast_version_ = 0;
+  status_ = Status::kPlaying;
+  ++services_.metrics.live_matches;
+  update_summary();
+  spdlog::info("room {}: match {} started", code(), match.id);
 }
 
 void Room::on_submit(const std::shared_ptr<Client>& c, std::uint64_t rid, const v1::SubmitAction& m,

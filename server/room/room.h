@@ -60,6 +60,20 @@ class Room : public std::enable_shared_from_this<Room>,
               Clock::time_point received);
   // The connection closed.
   void disconnected(std::uint64_t client_id);
+
+  // Quick play (server/quickplay/, room_quick_play.cc): a room the server
+  // made for a table it formed, with no host. One seat per entry, in order.
+  struct QuickPlaySeat {
+    std::weak_ptr<Client> client;  // a person (his connection may be gone already)
+    std::string display_name;
+    std::int64_t account_id = 0;
+    std::string bot_kind;  // non-empty: a bot of this kind holds the seat
+  };
+  // Stores the room, its seats and its first match in one commit; then each
+  // person still connected is a member on his seat and gets QuickPlayStatus
+  // MATCHED (his seat token), and the match runs. A failure tells them
+  // CANCELLED; `done(ok)` runs after either, on the room's strand.
+  void start_quick_play(std::vector<QuickPlaySeat> seats, std::function<void(bool)> done);
   // Shutdown: close every member connection with 1001.
   void close_all();
 
@@ -123,6 +137,15 @@ class Room : public std::enable_shared_from_this<Room>,
   // A new match on the room's seats (StartMatch, Rematch): fresh seed,
   // stored, then announced; answers `rid` with RoomInfo.
   void start_match(const std::shared_ptr<Client>& c, std::uint64_t rid);
+  // A new match on the room's seats with a fresh seed: its record and its
+  // state, or the rules' refusal.
+  struct NewMatch {
+    persistence::MatchRecord record;
+    std::unique_ptr<rules::State> state;
+  };
+  std::optional<Refusal> new_match(NewMatch& out) const;
+  // The new match is stored: it is the room's, and the room is playing.
+  void match_stored(const persistence::MatchRecord& match, std::unique_ptr<rules::State> state);
   void on_submit(const std::shared_ptr<Client>& c, std::uint64_t rid, const v1::SubmitAction& m,
                  Clock::time_point received);
   void on_sync(const std::shared_ptr<Client>& c, std::uint64_t rid, const v1::Sync& m);

@@ -30,6 +30,7 @@ namespace brethren::server {
 inline constexpr std::string_view kDrainingRefusesMatches =
     "this server is draining before a restart and starts no new matches: start it once the server is back";
 class AccountService;  // server/account/account_service.h
+class QuickPlay;       // server/quickplay/quick_play.h
 
 struct Services {
   const Config& config;
@@ -63,6 +64,9 @@ struct Services {
   // Ratings' reads for profiles and leaderboards (docs/ratings.md); main()
   // sets it. Null: those requests are not answered (in-process tests).
   std::shared_ptr<persistence::RatingReader> ratings{};
+  // Quick play (server/quickplay/); main() sets it. Null: the server
+  // answers no quick-play request.
+  std::shared_ptr<QuickPlay> quick_play{};
 };
 
 }  // namespace brethren::server

@@ -1,0 +1,116 @@
+// Quick play (issue #27 item 8, docs/quickplay.md): "play <game> with <N>".
+// A signed-in connection waits in the queue of that game and seat count;
+// players close in rating are seated together, with a window that widens
+// as they wait (match_window.h); after --quickplay-bot-fill-ms the free
+// seats of the longest waiter's table are bots of a level near the
+// people's (bot_level.h). A formed table becomes a room on this node, its
+// match started by the server (Room::start_quick_play).
+//
+// Threads: requests arrive on the connections' strands, where the checks
+// that read (the session, the rating) run; the queues, and the one steady
+// timer that wakes the matching when a window has widened enough or a bot
+// fill is due, live on the service's own strand. Single node: the queues
+// are this process's (cluster-wide quick play is later).
+#pragma once
+
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/strand.hpp>
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <unordered_set>
+#include <utility>
+#include <vector>
+
+#include "brethren/v1/protocol.pb.h"
+#include "server/match/client.h"
+#include "server/quickplay/quick_play_queue.h"
+#include "server/rating/rating.h"
+#include "server/room/room_directory.h"
+#include "server/room/services.h"
+
+namespace brethren::server {
+
+struct AccountBinding;  // server/account/account_service.h
+
+class QuickPlay : public std::enable_shared_from_this<QuickPlay> {
+ public:
+  // A signed-in player: his account and the name his seat shows.
+  struct Player {
+    std::int64_t account_id = 0;
+    std::string display_name;
+  };
+  // The player a connection's session names, or nullopt when the session
+  // has ended (signed out, expired, account deleted). Called on the
+  // requesting connection's strand.
+  using PlayerSource = std::function<std::optional<Player>(std::int64_t account_id, const std::string& session_hash)>;
+  // The player's rating in a game; a new player's (rating::initial_rating)
+  // when he has none. Called on the requesting connection's strand.
+  using RatingSource = std::function<rating::Rating(std::int64_t account_id, const std::string& game_id)>;
+  // Every player at the new player's rating: what quick play uses until a
+  // ratings store is wired in (main.cc).
+  static RatingSource unrated();
+
+  QuickPlay(Services& services, RoomDirectory& rooms, PlayerSource players, RatingSource ratings);
+
+  // True for the requests this service answers.
+  static bool handles(const v1::ClientMessage& message);
+  // QuickPlay or CancelQuickPlay from `client`, signed in with `account`
+  // (nullptr: not signed in).
+  void handle(const std::shared_ptr<Client>& client, std::uint64_t request_id, const v1::ClientMessage& message,
+              const AccountBinding* account);
+  // The connection closed or changed its account: its entry, if any, leaves
+  // the queue (without a message: the connection is gone or was told by
+  // the account reply).
+  void leave(std::uint64_t client_id);
+
+ private:
+  using Key = std::pair<std::string, int>;  // game id, seats
+  struct Waiting {
+    Key key;
+    std::int64_t account_id = 0;
+    std::weak_ptr<Client> client;
+    std::string display_name;
+  };
+
+  void enqueue(const std::shared_ptr<Client>& client, std::uint64_t rid, Key key, Player player, double mu);
+  void cancel(const std::shared_ptr<Client>& client, std::uint64_t rid);
+  // Removes the entry of `client_id` from its queue and the indexes.
+  std::optional<Waiting> take_out(std::uint64_t client_id);
+  // Forms every table due at `now` in `key`'s queue, then sets the timer.
+  void match(const Key& key);
+  void on_timer();
+  void reschedule();
+  // Makes the room of a formed table and starts its match (bots in the
+  // free seats); tells the players CANCELLED when the node takes no room.
+  void start_table(const Key& key, const std::vector<quickplay::QueueEntry>& people);
+  quickplay::QuickPlayQueue& queue(const Key& key);
+  void reply(const std::shared_ptr<Client>& client, std::uint64_t rid, v1::ServerMessage message);
+  void reply_error(const std::shared_ptr<Client>& client, std::uint64_t rid, v1::ErrorCode code, std::string text);
+
+  Services& services_;
+  RoomDirectory& rooms_;
+  const PlayerSource players_;
+  const RatingSource ratings_;
+  const quickplay::MatchWindow window_;
+  const quickplay::Clock::duration bot_fill_;
+  // On the strand only.
+  boost::asio::strand<boost::asio::io_context::executor_type> strand_;
+  boost::asio::steady_timer timer_;
+  std::map<Key, quickplay::QuickPlayQueue> queues_;
+  std::unordered_map<std::uint64_t, Waiting> waiting_;     // by client id
+  std::unordered_set<std::int64_t> accounts_;              // accounts waiting
+  std::unordered_map<std::string, std::size_t> per_game_;  // players waiting per game id
+};
+
+// The PlayerSource of the accounts table (persistence/accounts.h), read
+// through a connection of its own: the session must exist, belong to the
+// account and be within the idle and absolute expiries
+// (docs/accounts.md, "Sessions").
+QuickPlay::PlayerSource account_players(persistence::Store& store, const std::string& db_path, const Config& config);
+
+}  // namespace brethren::server
