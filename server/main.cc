@@ -27,6 +27,7 @@
 #include "server/net/admin_http.h"
 #include "server/net/server.h"
 #include "server/quickplay/quick_play.h"
+#include "server/rating/rating.h"
 
 using namespace brethren;
 
@@ -151,11 +152,16 @@ int main(int argc, char** argv) {
     return 1;
   }
   server::Server srv(services, std::move(admin_token));
-  // Quick play (docs/quickplay.md): players from the accounts table; every
-  // rating the new player's until the ratings store is wired in here.
+  // Quick play (docs/quickplay.md): players from the accounts table, their
+  // ratings from the ratings table (a new player's where he has none).
   try {
+    server::QuickPlay::RatingSource rating_of = [reader = services.ratings](std::int64_t account_id,
+                                                                            const std::string& game_id) {
+      const auto stored = reader->rating(account_id, game_id);
+      return stored ? rating::Rating{stored->mu, stored->sigma} : rating::initial_rating();
+    };
     services.quick_play = std::make_shared<server::QuickPlay>(
-        services, srv.rooms(), server::account_players(*store, config->db, *config), server::QuickPlay::unrated());
+        services, srv.rooms(), server::account_players(*store, config->db, *config), std::move(rating_of));
   } catch (const std::exception& e) {
     spdlog::critical("cannot start quick play: {}", e.what());
     return 1;

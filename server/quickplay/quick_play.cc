@@ -244,6 +244,9 @@ void QuickPlay::start_table(const Key& key, const std::vector<QueueEntry>& peopl
   record.created_at = unix_millis();
   v1::RoomSettings settings;
   settings.set_absent_grace_ms(static_cast<std::uint32_t>(services_.config.quickplay_absent_grace_ms));
+  // Quick play matches by rating, so its matches count (rated when every
+  // seat is an account or a bot: docs/ratings.md).
+  settings.set_rated(true);
   record.settings = settings.SerializeAsString();
   auto room = rooms_.create(*game, std::move(record), [](persistence::RoomRecord&) {});
   spdlog::info("quick play: {} with {}: table of {} people and {} '{}' bots in room {}", key.first, key.second,

@@ -129,3 +129,40 @@ TEST_CASE("T67-A-19: a game in which nobody reveals ends after the last allowed 
   const auto dutch = play(5, {1, 1});
   REQUIRE(dutch->outcome().summary().rfind("a tie: the Dutch player wins", 0) == 0);
 }
+
+TEST_CASE("T67-44: for ratings, each seat plays for its revealed team; the winning team places first") {
+  auto s = table(4, {{{0, 1}, {2}}, {3}, {-1, -1}}, 0);
+  TestAccess::set_treasure(*s, 2, {{{2, 1}, {0, 1}}}, {1, 0}, 1);  // British 3, French 2
+  TestAccess::set_loyalties(*s, {kBritish, kBritish, kFrench, kFrench});
+  TestAccess::put_event(*s, 0, kArmada);
+  act(*s, 0, action::reveal(0));
+  REQUIRE(s->is_terminal());
+  const auto sides = s->rated_sides();
+  REQUIRE(sides.size() == 4);
+  for (Seat p = 0; p < 4; ++p) {
+    CAPTURE(p);
+    const auto& side = sides.at(static_cast<std::size_t>(p));
+    REQUIRE(side.side == static_cast<int>(s->loyalty(p)));
+    REQUIRE(side.place == (s->outcome().seats(p).winner() ? 1 : 2));
+  }
+  REQUIRE(sides[0].side == sides[1].side);
+  REQUIRE(sides[2].side == sides[3].side);
+  REQUIRE(sides[0].side != sides[2].side);
+}
+
+TEST_CASE("T67-45: for ratings, the Dutch player's win places him alone first, both teams tie below") {
+  auto s = table(5, {{{0, 1}, {2}}, {3, 4}, {-1, -1}}, 0);
+  TestAccess::set_treasure(*s, 2, {{{1, 1}, {0, 0}}}, {0, 0}, 2);
+  TestAccess::set_loyalties(*s, {kBritish, kFrench, kBritish, kFrench, kDutch});
+  TestAccess::put_event(*s, 0, kArmada);
+  act(*s, 0, action::reveal(0));
+  REQUIRE(s->is_terminal());
+  const auto sides = s->rated_sides();
+  REQUIRE(sides.size() == 5);
+  REQUIRE(sides[4].place == 1);
+  for (std::size_t p = 0; p < 4; ++p) REQUIRE(sides[p].place == 2);
+  REQUIRE(sides[0].side == sides[2].side);
+  REQUIRE(sides[1].side == sides[3].side);
+  REQUIRE(sides[4].side != sides[0].side);
+  REQUIRE(sides[4].side != sides[1].side);
+}
