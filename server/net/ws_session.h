@@ -17,6 +17,7 @@
 #include "server/protocol/codec.h"
 #include "server/net/coalescing_socket.h"
 #include "server/base/rate_limiter.h"
+#include "server/room/caller.h"
 #include "server/room/services.h"
 
 namespace brethren::server {
@@ -87,6 +88,13 @@ class WsSession : public Client, public std::enable_shared_from_this<WsSession> 
   // time per connection; its reply may bind the connection to a session.
   void on_account(std::uint64_t rid, v1::ClientMessage message);
   void on_account_reply(AccountReply reply);
+  // Identity at the table (issue #27, item 4): who sends a room request
+  // that seats by account (JoinRoom, TakeSeat, Resume), its session read
+  // now; nullopt when the session has ended (answered NOT_SIGNED_IN, the
+  // connection no longer signed in).
+  std::optional<Caller> caller_for(std::uint64_t rid, const v1::ClientMessage& message);
+  // The signed-in account's live rooms, his turn first.
+  void on_my_rooms(std::uint64_t rid);
 
   // Memory per idle connection matters (docs/performance.md): a plain
   // socket instead of a tcp_stream (no timers of its own; the websocket

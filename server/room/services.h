@@ -18,6 +18,7 @@
 #include "rules/core/bot.h"
 #include "rules/core/registry.h"
 #include "server/match/bot_pool.h"
+#include "server/room/account_rooms.h"
 #include "server/base/config.h"
 #include "server/history/history_pool.h"
 #include "server/base/metrics.h"
@@ -59,6 +60,8 @@ struct Services {
   // Accounts and sessions (server/account/); main() sets it. Null: the
   // server answers no account request (in-process tests).
   std::shared_ptr<AccountService> accounts{};
+  // The rooms each account holds a seat in (myRooms; issue #27, item 4).
+  AccountRooms account_rooms{};
 };
 
 }  // namespace brethren::server

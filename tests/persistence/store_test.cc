@@ -60,7 +60,7 @@ TEST_CASE("Store: writes commit in order, callbacks report each, failures stay l
     };
   };
   store->insert_room(room("AAA"), note("room"));
-  store->upsert_seat(SeatRecord{"AAA", 0, "Anne", "hash0", ""}, note("seat"));
+  store->upsert_seat(SeatRecord{"AAA", 0, "Anne", "hash0", "", 0}, note("seat"));
   const auto id = store->next_match_id();
   store->commit_unit(Store::Unit().insert_match(
                          MatchRecord{id, "AAA", "letter-of-marque", "opts", 42, 3, MatchStatus::kLive, 5, 0, "", 0, 0}),
