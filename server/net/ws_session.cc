@@ -228,7 +228,11 @@ void WsSession::dispatch(v1::ClientMessage message) {
   switch (message.body_case()) {
     case M::kHello: return on_hello(rid, message.hello());
     case M::kListGames: return on_list_games(rid);
-    case M::kCreateRoom: return on_create_room(rid, message.create_room());
+    case M::kCreateRoom: {
+      auto caller = caller_for(rid, message);
+      if (!caller) return;
+      return on_create_room(rid, message.create_room(), *caller);
+    }
     case M::kListRooms: return on_list_rooms(rid, message.list_rooms());
     case M::kMyRooms: return on_my_rooms(rid);
     case M::kPing: {
@@ -256,7 +260,9 @@ void WsSession::dispatch(v1::ClientMessage message) {
 std::optional<Caller> WsSession::caller_for(std::uint64_t rid, const v1::ClientMessage& message) {
   using M = v1::ClientMessage;
   const auto body = message.body_case();
-  if (!account_ || !services_.accounts || (body != M::kJoinRoom && body != M::kTakeSeat && body != M::kResume)) {
+  const bool by_account =
+      body == M::kCreateRoom || body == M::kJoinRoom || body == M::kTakeSeat || body == M::kResume;
+  if (!account_ || !services_.accounts || !by_account) {
     return Caller{};
   }
   std::optional<persistence::AccountRecord> account;
@@ -378,7 +384,7 @@ void WsSession::on_list_rooms(std::uint64_t rid, const v1::ListRooms& m) {
   send(std::move(reply));
 }
 
-void WsSession::on_create_room(std::uint64_t rid, const v1::CreateRoom& m) {
+void WsSession::on_create_room(std::uint64_t rid, const v1::CreateRoom& m, const Caller& caller) {
   if (services_.shutting_down) return send_error(rid, v1::SHUTTING_DOWN, "the server is shutting down");
   if (auto refused = rooms_.creation_refused()) return send_error(rid, v1::DRAINING, std::move(*refused));
   const rules::Game* game = services_.games.find(m.game_id());
@@ -423,7 +429,8 @@ void WsSession::on_create_room(std::uint64_t rid, const v1::CreateRoom& m) {
   auto room = rooms_.create(*game, std::move(record), [&password](persistence::RoomRecord& r) {
     if (!password.empty()) r.password_hash = sha256_hex(r.code + ":" + password);
   });
-  room->create(shared_from_this(), rid, host_token, m.display_name().empty() ? "Host" : m.display_name());
+  std::string name = !caller.username.empty() ? caller.username : m.display_name();
+  room->create(shared_from_this(), rid, host_token, name.empty() ? "Host" : std::move(name));
 }
 
 void WsSession::on_account(std::uint64_t rid, v1::ClientMessage message) {

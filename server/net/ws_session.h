@@ -82,14 +82,16 @@ class WsSession : public Client, public std::enable_shared_from_this<WsSession> 
   // Connection-level requests.
   void on_hello(std::uint64_t rid, const v1::Hello& m);
   void on_list_games(std::uint64_t rid);
-  void on_create_room(std::uint64_t rid, const v1::CreateRoom& m);
+  // `caller`: a claimed account's creator is named by its username.
+  void on_create_room(std::uint64_t rid, const v1::CreateRoom& m, const Caller& caller);
   void on_list_rooms(std::uint64_t rid, const v1::ListRooms& m);
   // Account requests go to the account service (server/account/), one at a
   // time per connection; its reply may bind the connection to a session.
   void on_account(std::uint64_t rid, v1::ClientMessage message);
   void on_account_reply(AccountReply reply);
   // Identity at the table (issue #27, item 4): who sends a room request
-  // that seats by account (JoinRoom, TakeSeat, Resume), its session read
+  // that seats or names by account (CreateRoom, JoinRoom, TakeSeat,
+  // Resume), its session read
   // now; nullopt when the session has ended (answered NOT_SIGNED_IN, the
   // connection no longer signed in).
   std::optional<Caller> caller_for(std::uint64_t rid, const v1::ClientMessage& message);
