@@ -260,8 +260,7 @@ void WsSession::dispatch(v1::ClientMessage message) {
 std::optional<Caller> WsSession::caller_for(std::uint64_t rid, const v1::ClientMessage& message) {
   using M = v1::ClientMessage;
   const auto body = message.body_case();
-  const bool by_account =
-      body == M::kCreateRoom || body == M::kJoinRoom || body == M::kTakeSeat || body == M::kResume;
+  const bool by_account = body == M::kCreateRoom || body == M::kJoinRoom || body == M::kTakeSeat || body == M::kResume;
   if (!account_ || !services_.accounts || !by_account) {
     return Caller{};
   }

@@ -349,6 +349,24 @@ TEST_CASE("Store: the migration to schema 6 dates each finished room from its ma
   REQUIRE(store->load_recovery(5001, 1).rooms.empty());
 }
 
+TEST_CASE("Store: a seat keeps the account that took it, and a change of holder rewrites it") {
+  TempDir dir;
+  auto store = Store::open(dir.path() + "/s.db");
+  store->insert_room(room("ACC"), nullptr);
+  store->upsert_seat(SeatRecord{"ACC", 0, "Anne", "hash0", "", 77}, nullptr);
+  store->upsert_seat(SeatRecord{"ACC", 1, "Ben", "hash1", "", 0}, nullptr);
+  store->flush();
+  auto seats = store->load_seats("ACC");
+  REQUIRE(seats.size() == 2);
+  REQUIRE(seats[0].account_id == 77);
+  REQUIRE(seats[1].account_id == 0);
+  // A bot takes over seat 0 (a kicked player's): no account any more.
+  store->upsert_seat(SeatRecord{"ACC", 0, "Bot (easy)", "", "easy", 0}, nullptr);
+  store->flush();
+  REQUIRE(store->load_seats("ACC")[0].account_id == 0);
+  REQUIRE(store->load_recovery(0, 1).seats.size() == 2);
+}
+
 TEST_CASE("Store: a match keeps the rules version it was started under") {
   TempDir dir;
   const std::string path = dir.path() + "/s.db";
