@@ -65,6 +65,10 @@ struct SeatRecord {
   std::string display_name;
   std::string token_hash;  // SHA-256 of the seat token, never the token
   std::string bot_kind;    // non-empty: a server-side bot holds the seat
+  // The account of the person who holds the seat (issue #27, item 4): set
+  // when a signed-in player took it, in the same commit as the seat; 0 for
+  // a bot, a player without an account, and a deleted account's seat.
+  std::int64_t account_id = 0;
 };
 
 struct MatchRecord {

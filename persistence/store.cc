@@ -23,9 +23,11 @@ struct Store::Statements {
         update_room(db.prepare("UPDATE rooms SET options = ?2, is_public = ?3, password_hash = ?4, seat_count = ?5, "
                                "host_token_hash = ?6, turn_time_limit_ms = ?7, settings = ?8 WHERE code = ?1")),
         room_status(db.prepare("UPDATE rooms SET status = ?2, status_at = ?3 WHERE code = ?1")),
-        upsert_seat(db.prepare(
-            "INSERT INTO seats (room_code, seat, display_name, token_hash, bot_kind) VALUES (?1, ?2, ?3, ?4, ?5) "
-            "ON CONFLICT (room_code, seat) DO UPDATE SET display_name = ?3, token_hash = ?4, bot_kind = ?5")),
+        upsert_seat(
+            db.prepare("INSERT INTO seats (room_code, seat, display_name, token_hash, bot_kind, account_id) "
+                       "VALUES (?1, ?2, ?3, ?4, ?5, ?6) "
+                       "ON CONFLICT (room_code, seat) DO UPDATE SET display_name = ?3, token_hash = ?4, bot_kind = ?5, "
+                       "account_id = ?6")),
         delete_seat(db.prepare("DELETE FROM seats WHERE room_code = ?1 AND seat = ?2")),
         insert_match(db.prepare(
             "INSERT INTO matches (id, room_code, game_id, options, seed, seat_count, status, started_at, seed_salt, "
@@ -244,7 +246,7 @@ Store::Unit& Store::Unit::set_room_status(std::string code, RoomStatus status, s
 Store::Unit& Store::Unit::upsert_seat(SeatRecord seat) {
   steps_.push_back([seat = std::move(seat)](Statements& s) {
     s.upsert_seat.bind(1, seat.room_code).bind(2, seat.seat).bind(3, seat.display_name).bind(4, seat.token_hash);
-    s.upsert_seat.bind(5, seat.bot_kind).run();
+    s.upsert_seat.bind(5, seat.bot_kind).bind(6, seat.account_id).run();
   });
   return *this;
 }
@@ -329,7 +331,7 @@ namespace {
 #define ROOM_COLUMNS                                                                                    \
   "code, game_id, options, is_public, password_hash, seat_count, host_token_hash, status, created_at, " \
   "turn_time_limit_ms, settings"
-#define SEAT_COLUMNS "room_code, seat, display_name, token_hash, bot_kind"
+#define SEAT_COLUMNS "room_code, seat, display_name, token_hash, bot_kind, account_id"
 
 RoomRecord room_from(Statement& st) {
   return RoomRecord{st.column_text(0), st.column_text(1),
@@ -341,8 +343,9 @@ RoomRecord room_from(Statement& st) {
 }
 
 SeatRecord seat_from(Statement& st) {
-  return SeatRecord{st.column_text(0), static_cast<int>(st.column_int(1)), st.column_text(2), st.column_text(3),
-                    st.column_text(4)};
+  return SeatRecord{st.column_text(0), static_cast<int>(st.column_int(1)),
+                    st.column_text(2), st.column_text(3),
+                    st.column_text(4), st.column_int(5)};
 }
 }  // namespace
 

@@ -67,8 +67,9 @@ int main(int argc, char** argv) {
     room.created_at = now;
     store->insert_room(std::move(room), count_failure);
     for (int s = 0; s < seats; ++s) {
-      store->upsert_seat(persistence::SeatRecord{code, s, "Player " + std::to_string(s), "t" + std::to_string(s), ""},
-                         count_failure);
+      store->upsert_seat(
+          persistence::SeatRecord{code, s, "Player " + std::to_string(s), "t" + std::to_string(s), "", 0},
+          count_failure);
     }
     const rules::MatchSetup setup{{}, seats, seed + i};
     auto state = game->new_match(setup);

@@ -56,6 +56,10 @@ class AccountService {
               const AccountBinding* bound, Reply reply);
   // Server shutdown: queued hashes are dropped, running ones finish.
   void stop();
+  // The account a connection is signed in to, if its session is still live
+  // (read now: a session ended elsewhere ends here); throws when the
+  // database cannot be read. For room requests that seat by account.
+  std::optional<persistence::AccountRecord> signed_in(const AccountBinding& bound) const { return current(&bound); }
 
  private:
   struct Current;

@@ -35,6 +35,8 @@ constexpr std::size_t kMaxPassword = 128;
 constexpr std::size_t kMaxRoomCode = 32;  // codes are 9 characters; dashes and spaces are allowed
 constexpr std::uint32_t kDefaultRoomPage = 50;
 constexpr std::uint32_t kMaxRoomPage = 100;
+// myRooms answers at most this many rooms (docs/protocol.md).
+constexpr std::size_t kMaxMyRooms = 50;
 // A peer that has not finished the close handshake by then is dropped.
 constexpr auto kCloseDeadline = std::chrono::seconds(5);
 // Received bytes may come in bursts of this many seconds' worth.
@@ -229,10 +231,15 @@ void WsSession::dispatch(v1::ClientMessage message) {
   switch (message.body_case()) {
     case M::kHello: return on_hello(rid, message.hello());
     case M::kListGames: return on_list_games(rid);
-    case M::kCreateRoom: return on_create_room(rid, message.create_room());
+    case M::kCreateRoom: {
+      auto caller = caller_for(rid, message);
+      if (!caller) return;
+      return on_create_room(rid, message.create_room(), *caller);
+    }
     case M::kListRooms: return on_list_rooms(rid, message.list_rooms());
     case M::kGetProfile:
     case M::kGetLeaderboard: return on_players(rid, std::move(message));
+    case M::kMyRooms: return on_my_rooms(rid);
     case M::kPing: {
       v1::ServerMessage m;
       m.set_request_id(rid);
@@ -250,7 +257,74 @@ void WsSession::dispatch(v1::ClientMessage message) {
     // Echoed escaped: the code is the client's own text.
     return send_error(rid, v1::UNKNOWN_ROOM, "no room with code '" + escape_user_text(code ? *code : "") + "'");
   }
-  room->handle(shared_from_this(), rid, std::move(message), std::chrono::steady_clock::now());
+  auto caller = caller_for(rid, message);
+  if (!caller) return;
+  room->handle(shared_from_this(), rid, std::move(message), std::chrono::steady_clock::now(), std::move(*caller));
+}
+
+std::optional<Caller> WsSession::caller_for(std::uint64_t rid, const v1::ClientMessage& message) {
+  using M = v1::ClientMessage;
+  const auto body = message.body_case();
+  const bool by_account = body == M::kCreateRoom || body == M::kJoinRoom || body == M::kTakeSeat || body == M::kResume;
+  if (!account_ || !services_.accounts || !by_account) {
+    return Caller{};
+  }
+  std::optional<persistence::AccountRecord> account;
+  try {
+    account = services_.accounts->signed_in(*account_);
+  } catch (const std::exception& e) {
+    spdlog::error("connection {}: session not read: {}", id_, e.what());
+    send_error(rid, v1::INTERNAL, "the server could not read your session; nothing was changed");
+    return std::nullopt;
+  }
+  if (!account) {
+    account_.reset();
+    send_error(rid, v1::NOT_SIGNED_IN, "your session has ended; sign in again");
+    return std::nullopt;
+  }
+  return Caller{account->id, account->claimed_at != 0 ? account->username : std::string(), account->display_name};
+}
+
+void WsSession::on_my_rooms(std::uint64_t rid) {
+  if (!services_.accounts) return send_error(rid, v1::UNKNOWN_MESSAGE, "this server keeps no accounts");
+  if (!account_) return send_error(rid, v1::NOT_SIGNED_IN, "sign in first");
+  std::optional<persistence::AccountRecord> account;
+  try {
+    account = services_.accounts->signed_in(*account_);
+  } catch (const std::exception& e) {
+    spdlog::error("connection {}: session not read: {}", id_, e.what());
+    return send_error(rid, v1::INTERNAL, "the server could not read your session");
+  }
+  if (!account) {
+    account_.reset();
+    return send_error(rid, v1::NOT_SIGNED_IN, "your session has ended; sign in again");
+  }
+  struct Found {
+    v1::MyRoom room;
+    std::uint64_t activity = 0;
+  };
+  std::vector<Found> found;
+  for (const auto& code : services_.account_rooms.rooms_of(account->id)) {
+    auto room = rooms_.find(code);
+    if (!room) continue;
+    Found f;
+    if (auto mine = room->my_room(account->id, f.activity)) {
+      f.room = std::move(*mine);
+      found.push_back(std::move(f));
+    }
+  }
+  // His turn first, then the most recently active.
+  std::sort(found.begin(), found.end(), [](const Found& a, const Found& b) {
+    if (a.room.your_turn() != b.room.your_turn()) return a.room.your_turn();
+    return a.activity > b.activity;
+  });
+  v1::ServerMessage reply;
+  reply.set_request_id(rid);
+  auto* list = reply.mutable_my_rooms();
+  list->set_truncated(found.size() > kMaxMyRooms);
+  if (found.size() > kMaxMyRooms) found.resize(kMaxMyRooms);
+  for (auto& f : found) *list->add_rooms() = std::move(f.room);
+  send(std::move(reply));
 }
 
 std::optional<std::string> WsSession::wrong_node_message(const std::string& code) const {
@@ -314,7 +388,7 @@ void WsSession::on_list_rooms(std::uint64_t rid, const v1::ListRooms& m) {
   send(std::move(reply));
 }
 
-void WsSession::on_create_room(std::uint64_t rid, const v1::CreateRoom& m) {
+void WsSession::on_create_room(std::uint64_t rid, const v1::CreateRoom& m, const Caller& caller) {
   if (services_.shutting_down) return send_error(rid, v1::SHUTTING_DOWN, "the server is shutting down");
   if (auto refused = rooms_.creation_refused()) return send_error(rid, v1::DRAINING, std::move(*refused));
   const rules::Game* game = services_.games.find(m.game_id());
@@ -359,7 +433,8 @@ void WsSession::on_create_room(std::uint64_t rid, const v1::CreateRoom& m) {
   auto room = rooms_.create(*game, std::move(record), [&password](persistence::RoomRecord& r) {
     if (!password.empty()) r.password_hash = sha256_hex(r.code + ":" + password);
   });
-  room->create(shared_from_this(), rid, host_token, m.display_name().empty() ? "Host" : m.display_name());
+  std::string name = !caller.username.empty() ? caller.username : m.display_name();
+  room->create(shared_from_this(), rid, host_token, name.empty() ? "Host" : std::move(name));
 }
 
 void WsSession::on_players(std::uint64_t rid, v1::ClientMessage message) {
@@ -377,8 +452,17 @@ void WsSession::on_account(std::uint64_t rid, v1::ClientMessage message) {
   if (!services_.accounts) return send_error(rid, v1::UNKNOWN_MESSAGE, "this server keeps no accounts");
   if (account_busy_) return send_error(rid, v1::SERVER_BUSY, "one account request at a time per connection");
   account_busy_ = true;
+  // A deleted account's seats in this node's live rooms show "deleted
+  // player" too (the store's rows are rewritten by the deletion itself).
+  const std::int64_t deleting = message.has_delete_account() && account_ ? account_->account_id : 0;
   services_.accounts->handle(
-      rid, message, remote_address_, account_.get(), [self = shared_from_this()](AccountReply reply) {
+      rid, message, remote_address_, account_.get(), [self = shared_from_this(), deleting](AccountReply reply) {
+        if (deleting != 0 && reply.message.has_ok()) {
+          for (const auto& code : self->services_.account_rooms.rooms_of(deleting)) {
+            if (auto room = self->rooms_.find(code)) room->account_deleted(deleting, AccountService::kDeletedName);
+          }
+          self->services_.account_rooms.forget_account(deleting);
+        }
         asio::dispatch(self->ws_.get_executor(),
                        [self, reply = std::move(reply)]() mutable { self->on_account_reply(std::move(reply)); });
       });

@@ -17,6 +17,7 @@
 #include "server/protocol/codec.h"
 #include "server/net/coalescing_socket.h"
 #include "server/base/rate_limiter.h"
+#include "server/room/caller.h"
 #include "server/room/services.h"
 
 namespace brethren::server {
@@ -81,7 +82,8 @@ class WsSession : public Client, public std::enable_shared_from_this<WsSession> 
   // Connection-level requests.
   void on_hello(std::uint64_t rid, const v1::Hello& m);
   void on_list_games(std::uint64_t rid);
-  void on_create_room(std::uint64_t rid, const v1::CreateRoom& m);
+  // `caller`: a claimed account's creator is named by its username.
+  void on_create_room(std::uint64_t rid, const v1::CreateRoom& m, const Caller& caller);
   void on_list_rooms(std::uint64_t rid, const v1::ListRooms& m);
   // Account requests go to the account service (server/account/), one at a
   // time per connection; its reply may bind the connection to a session.
@@ -91,6 +93,14 @@ class WsSession : public Client, public std::enable_shared_from_this<WsSession> 
   void on_account_reply(AccountReply reply);
   // QuickPlay and CancelQuickPlay go to the quick-play service (server/quickplay/).
   void on_quick_play(std::uint64_t rid, const v1::ClientMessage& message);
+  // Identity at the table (issue #27, item 4): who sends a room request
+  // that seats or names by account (CreateRoom, JoinRoom, TakeSeat,
+  // Resume), its session read
+  // now; nullopt when the session has ended (answered NOT_SIGNED_IN, the
+  // connection no longer signed in).
+  std::optional<Caller> caller_for(std::uint64_t rid, const v1::ClientMessage& message);
+  // The signed-in account's live rooms, his turn first.
+  void on_my_rooms(std::uint64_t rid);
 
   // Memory per idle connection matters (docs/performance.md): a plain
   // socket instead of a tcp_stream (no timers of its own; the websocket

@@ -4,6 +4,7 @@
 
 #include <boost/asio/post.hpp>
 #include <algorithm>
+#include <atomic>
 #include <map>
 
 #include "server/protocol/fairness.h"
@@ -57,19 +58,20 @@ void Room::create(std::shared_ptr<Client> creator, std::uint64_t rid, std::strin
 }
 
 void Room::handle(std::shared_ptr<Client> client, std::uint64_t rid, v1::ClientMessage message,
-                  Clock::time_point received) {
+                  Clock::time_point received, Caller caller) {
   asio::post(strand_, [self = shared_from_this(), client = std::move(client), rid, message = std::move(message),
-                       received]() mutable {
+                       received, caller = std::move(caller)]() mutable {
     // Found in the directory just before it forgot the room: answered once
     // the expiry is stored (UNKNOWN_ROOM), or handled if storing it failed.
     if (self->expired_) {
       return self->reply_error(client, rid, v1::UNKNOWN_ROOM, "room '" + self->code() + "' has expired");
     }
     if (self->expiring_) {
-      self->held_requests_.push_back(HeldRequest{std::move(client), rid, std::move(message), received});
+      self->held_requests_.push_back(
+          HeldRequest{std::move(client), rid, std::move(message), received, std::move(caller)});
       return;
     }
-    self->dispatch(client, rid, message, received);
+    self->dispatch(client, rid, message, received, caller);
   });
 }
 
@@ -136,10 +138,12 @@ const std::string* Room::room_code_of(const v1::ClientMessage& message) {
 }
 
 void Room::dispatch(const std::shared_ptr<Client>& client, std::uint64_t rid, const v1::ClientMessage& message,
-                    Clock::time_point received) {
+                    Clock::time_point received, const Caller& caller) {
   const Request* request = request_for(message.body_case());
   if (!request) return reply_error(client, rid, v1::UNKNOWN_MESSAGE, "not a room request");
+  caller_ = caller;
   request->handle(*this, client, rid, message, received);
+  caller_ = Caller{};
 }
 
 void Room::disconnected(std::uint64_t client_id) {
@@ -178,6 +182,10 @@ bool Room::check_password(const std::string& password) const {
 }
 
 void Room::on_join(const std::shared_ptr<Client>& c, std::uint64_t rid, const v1::JoinRoom& m) {
+  // A signed-in player whose account holds a seat here takes it back: his
+  // session proves who he is as the seat token would (no password asked,
+  // as for Resume).
+  if (const int own = seats_.seat_of_account(caller_.account_id); own >= 0) return resume_seat(c, rid, own, 0);
   RoomMember* existing = member(c->client_id());
   const v1::SpectatorPolicy policy = spectator_policy();
   if (!existing && settings_.locked()) return reply_error(c, rid, v1::ROOM_LOCKED, "the host locked this room");
@@ -189,7 +197,9 @@ void Room::on_join(const std::shared_ptr<Client>& c, std::uint64_t rid, const v1
   if (!password_given && policy != v1::SPECTATORS_OPEN) {
     return reply_error(c, rid, v1::WRONG_PASSWORD, "wrong password for this room");
   }
-  const std::string name = m.display_name().empty() ? "Player" : m.display_name();
+  // A claimed account's username is its name at every table.
+  std::string name = !caller_.username.empty() ? caller_.username : m.display_name();
+  if (name.empty()) name = caller_.signed_in() ? caller_.account_name : "Player";
   if (existing) {
     existing->display_name = name;
     existing->password_given = existing->password_given || password_given;
@@ -213,21 +223,30 @@ void Room::on_take_seat(const std::shared_ptr<Client>& c, std::uint64_t rid, con
   if (!me->password_given) {
     return reply_error(c, rid, v1::WRONG_PASSWORD, "join again with the room password to take a seat");
   }
+  // One seat per account in a room (its seat is found by the account).
+  if (const int own = seats_.seat_of_account(caller_.account_id); own >= 0) {
+    return reply_error(c, rid, v1::ACCOUNT_ALREADY_SEATED,
+                       "your account holds seat " + std::to_string(own) + " in this room: Resume takes it back");
+  }
   int seat = -1;
   if (auto refused = seats_.pick(m.seat(), seat)) return refuse(c, rid, std::move(*refused));
-  // Reserve now; confirm once stored.
+  // Reserve now; confirm once stored. A signed-in player's seat is his
+  // account's, in the same commit, under its username when claimed.
   const std::string token = new_secret_token();
-  seats_.take(seat, me->display_name, token, c->client_id());
+  const std::int64_t account = caller_.account_id;
+  if (!caller_.username.empty()) me->display_name = caller_.username;
+  seats_.take(seat, me->display_name, token, c->client_id(), account);
   const SeatSlot& slot = seats_[seat];
   me->seat = seat;
-  services_.store.upsert_seat(persistence::SeatRecord{code(), seat, slot.display_name, slot.token_hash, ""},
-                              on_strand([this, c, rid, seat, token](bool ok, const std::string& error) {
+  services_.store.upsert_seat(persistence::SeatRecord{code(), seat, slot.display_name, slot.token_hash, "", account},
+                              on_strand([this, c, rid, seat, token, account](bool ok, const std::string& error) {
                                 if (!ok) {
                                   spdlog::error("room {} seat {}: could not be stored: {}", code(), seat, error);
                                   seats_.free(seat);
                                   if (RoomMember* again = member(c->client_id())) again->seat = -1;
                                   return reply_error(c, rid, v1::INTERNAL, "the seat could not be stored");
                                 }
+                                services_.account_rooms.add(account, code());
                                 update_summary();
                                 v1::ServerMessage reply_message;
                                 auto* taken = reply_message.mutable_seat_taken();
@@ -253,6 +272,7 @@ void Room::on_leave_seat(const std::shared_ptr<Client>& c, std::uint64_t rid) {
                                   spdlog::error("room {} seat {}: release not stored: {}", code(), seat, error);
                                   return reply_error(c, rid, v1::INTERNAL, "the seat could not be released");
                                 }
+                                services_.account_rooms.remove(seats_[seat].account_id, code());
                                 seats_.free(seat);
                                 if (RoomMember* again = member(c->client_id())) again->seat = -1;
                                 update_summary();
@@ -272,6 +292,7 @@ void Room::on_leave_room(const std::shared_ptr<Client>& c, std::uint64_t rid) {
     if (status_ == Status::kOpen) {
       // Before the start the seat is given back; afterwards it stays the
       // player's (he can resume it with his token).
+      services_.account_rooms.remove(seats_[seat].account_id, code());
       seats_.free(seat);
       services_.store.delete_seat(code(), seat, [room = code(), seat](bool ok, const std::string& error) {
         if (!ok) spdlog::error("room {} seat {}: release not stored: {}", room, seat, error);
@@ -288,8 +309,29 @@ void Room::on_leave_room(const std::shared_ptr<Client>& c, std::uint64_t rid) {
 }
 
 void Room::on_resume(const std::shared_ptr<Client>& c, std::uint64_t rid, const v1::Resume& m) {
+  // Without a token, a signed-in player resumes his account's seat.
+  if (m.seat_token().empty() && caller_.signed_in()) {
+    const int own = seats_.seat_of_account(caller_.account_id);
+    if (own < 0) return reply_error(c, rid, v1::INVALID_TOKEN, "your account holds no seat in this room");
+    return resume_seat(c, rid, own, m.last_version());
+  }
   const int seat = seats_.seat_of_token(m.seat_token());
   if (seat < 0) return reply_error(c, rid, v1::INVALID_TOKEN, "that seat token is not valid for this room");
+  // A token does not make one account another's seat-holder (a shared
+  // browser signed in to someone else keeps the first one's token).
+  if (seat_of_another_account(seat)) {
+    return reply_error(c, rid, v1::SEAT_OF_ANOTHER_ACCOUNT,
+                       "that seat belongs to another account than the one you are signed in to");
+  }
+  resume_seat(c, rid, seat, m.last_version());
+}
+
+bool Room::seat_of_another_account(int seat) const {
+  const std::int64_t owner = seats_[seat].account_id;
+  return caller_.signed_in() && owner != 0 && owner != caller_.account_id;
+}
+
+void Room::resume_seat(const std::shared_ptr<Client>& c, std::uint64_t rid, int seat, std::uint64_t last_version) {
   RoomMember* me = member(c->client_id());
   if (me && me->seat >= 0 && me->seat != seat) {
     return reply_error(c, rid, v1::INVALID_ARGUMENT, "this connection already holds seat " + std::to_string(me->seat));
@@ -310,7 +352,7 @@ void Room::on_resume(const std::shared_ptr<Client>& c, std::uint64_t rid, const 
   seat_returned(seat);
   spdlog::info("room {} seat {}: resumed", code(), seat);
   reply_room(c, rid);
-  if (runner_) send_match(c, 0, seat, m.last_version());
+  if (runner_) send_match(c, 0, seat, last_version);
   send_chat_history(c);
   broadcast_room();
 }
@@ -593,6 +635,7 @@ v1::RoomInfo Room::room_info(std::uint64_t for_client) const {
     s->set_connected(seats_[i].client_id != 0 || !seats_[i].bot_kind.empty());
     s->set_bot(seats_[i].bot_kind);
     s->set_autopilot(on_autopilot(static_cast<int>(i)));
+    s->set_account(seats_[i].account_id != 0);
   }
   info.set_status(wire_status(status_));
   describe_ended(info);
@@ -636,8 +679,18 @@ void Room::update_summary() {
   s.set_seats_taken(seats_.taken_count());
   s.set_has_password(!record_.password_hash.empty());
   s.set_status(shown_status());
+  Table table;
+  for (std::size_t i = 0; i < seats_.size(); ++i) {
+    table.accounts.push_back(seats_[i].account_id);
+    table.names.push_back(seats_[i].taken ? seats_[i].display_name : std::string());
+  }
+  if (runner_ && status_ == Status::kPlaying) runner_->state().fill_acting_seats(table.acting);
+  table.active_at = unix_millis();
+  static std::atomic<std::uint64_t> changes{0};
+  table.activity = ++changes;
   std::lock_guard lock(summary_mutex_);
   summary_ = std::move(s);
+  table_ = std::move(table);
   // A match the server ended at restore leaves the lobby: nothing to join.
   listed_ = record_.is_public && !match_ended_unrestored();
 }
@@ -645,6 +698,44 @@ void Room::update_summary() {
 v1::RoomSummary Room::summary() const {
   std::lock_guard lock(summary_mutex_);
   return summary_;
+}
+
+std::optional<v1::MyRoom> Room::my_room(std::int64_t account_id, std::uint64_t& activity) const {
+  std::lock_guard lock(summary_mutex_);
+  const v1::RoomStatus status = summary_.status();
+  if (status != v1::ROOM_STATUS_OPEN && status != v1::ROOM_STATUS_PLAYING) return std::nullopt;
+  const auto& accounts = table_.accounts;
+  const auto found = std::find(accounts.begin(), accounts.end(), account_id);
+  if (account_id == 0 || found == accounts.end()) return std::nullopt;
+  const int seat = static_cast<int>(found - accounts.begin());
+  v1::MyRoom room;
+  room.set_room_code(code());
+  room.set_game_id(record_.game_id);
+  room.set_status(status);
+  room.set_your_seat(seat);
+  room.set_your_turn(std::find(table_.acting.begin(), table_.acting.end(), seat) != table_.acting.end());
+  for (const auto& name : table_.names) room.add_player_names(name);
+  room.set_active_unix_ms(table_.active_at);
+  activity = table_.activity;
+  return room;
+}
+
+void Room::account_deleted(std::int64_t account_id, std::string deleted_name) {
+  asio::post(strand_, [self = shared_from_this(), account_id, deleted_name = std::move(deleted_name)] {
+    const int seat = self->seats_.seat_of_account(account_id);
+    if (seat < 0) return;
+    SeatSlot& slot = self->seats_[seat];
+    slot.display_name = deleted_name;
+    slot.account_id = 0;
+    for (std::uint64_t id : self->members_.on_seat(seat)) self->members_.find(id)->display_name = deleted_name;
+    self->services_.store.upsert_seat(
+        persistence::SeatRecord{self->code(), seat, slot.display_name, slot.token_hash, slot.bot_kind, 0},
+        [room = self->code(), seat](bool ok, const std::string& error) {
+          if (!ok) spdlog::error("room {} seat {}: deleted account's name not stored: {}", room, seat, error);
+        });
+    spdlog::info("room {} seat {}: its account was deleted", self->code(), seat);
+    self->broadcast_room();
+  });
 }
 
 bool Room::listed() const {

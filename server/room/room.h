@@ -28,6 +28,7 @@
 #include "server/match/match_runner.h"
 #include "server/match/stored_match.h"
 #include "server/rating/finished_match.h"
+#include "server/room/caller.h"
 #include "server/room/chat_log.h"
 #include "server/room/host_controls.h"
 #include "server/room/refusal.h"
@@ -55,9 +56,9 @@ class Room : public std::enable_shared_from_this<Room>,
   // first member) with RoomCreated.
   void create(std::shared_ptr<Client> creator, std::uint64_t request_id, std::string host_token,
               std::string display_name);
-  // A request naming this room.
+  // A request naming this room; `caller`: who sent it (signed in or not).
   void handle(std::shared_ptr<Client> client, std::uint64_t request_id, v1::ClientMessage message,
-              Clock::time_point received);
+              Clock::time_point received, Caller caller = {});
   // The connection closed.
   void disconnected(std::uint64_t client_id);
 
@@ -93,6 +94,15 @@ class Room : public std::enable_shared_from_this<Room>,
   // Thread-safe snapshot for ListRooms.
   v1::RoomSummary summary() const;
   bool listed() const;
+  // Thread-safe (myRooms, issue #27 item 4): the room as `account_id` finds
+  // it in his list, when he holds a seat and the room is open or playing;
+  // nullopt otherwise. `activity`: grows with every change of any room, so
+  // the larger changed last (MyRoom.active_unix_ms has ties).
+  std::optional<v1::MyRoom> my_room(std::int64_t account_id, std::uint64_t& activity) const;
+  // The account was deleted: its seats here show `deleted_name` and name no
+  // account (stored again, in case the seat was taken while the deletion
+  // was being stored); members told.
+  void account_deleted(std::int64_t account_id, std::string deleted_name);
 
   // --- Start-up recovery, before the server accepts connections ----------
   // (room_restore.cc)
@@ -126,12 +136,19 @@ class Room : public std::enable_shared_from_this<Room>,
   static const Request* request_for(v1::ClientMessage::BodyCase body);
   // Request handlers (on the strand).
   void dispatch(const std::shared_ptr<Client>& c, std::uint64_t rid, const v1::ClientMessage& message,
-                Clock::time_point received);
+                Clock::time_point received, const Caller& caller);
   void on_join(const std::shared_ptr<Client>& c, std::uint64_t rid, const v1::JoinRoom& m);
   void on_take_seat(const std::shared_ptr<Client>& c, std::uint64_t rid, const v1::TakeSeat& m);
   void on_leave_seat(const std::shared_ptr<Client>& c, std::uint64_t rid);
   void on_leave_room(const std::shared_ptr<Client>& c, std::uint64_t rid);
   void on_resume(const std::shared_ptr<Client>& c, std::uint64_t rid, const v1::Resume& m);
+  // The connection takes `seat` back (Resume, or JoinRoom by the seat's
+  // account): the seat's previous connection is closed, the room, the
+  // seat's view and the chat are sent.
+  void resume_seat(const std::shared_ptr<Client>& c, std::uint64_t rid, int seat, std::uint64_t last_version);
+  // Why the caller may not resume `seat` with its token: it is signed in to
+  // another account than the seat's.
+  bool seat_of_another_account(int seat) const;
   void on_claim_host(const std::shared_ptr<Client>& c, std::uint64_t rid, const v1::ClaimHost& m);
   void on_start(const std::shared_ptr<Client>& c, std::uint64_t rid);
   // A new match on the room's seats (StartMatch, Rematch): fresh seed,
@@ -284,6 +301,7 @@ class Room : public std::enable_shared_from_this<Room>,
     std::uint64_t request_id;
     v1::ClientMessage message;
     Clock::time_point received;
+    Caller caller;
   };
   std::vector<HeldRequest> held_requests_;
 
@@ -299,9 +317,24 @@ class Room : public std::enable_shared_from_this<Room>,
   };
   std::optional<Unrestored> unrestored_;
 
+  // Who sent the request being dispatched: set by dispatch() for the
+  // handler's synchronous part (handlers that store first copy what they
+  // need).
+  Caller caller_;
+
   mutable std::mutex summary_mutex_;
   v1::RoomSummary summary_;
   bool listed_ = false;
+  // For my_room (under summary_mutex_): each seat's account and name, the
+  // seats that must act now, when the room last changed.
+  struct Table {
+    std::vector<std::int64_t> accounts;
+    std::vector<std::string> names;
+    std::vector<int> acting;
+    std::int64_t active_at = 0;
+    std::uint64_t activity = 0;
+  };
+  Table table_;
 };
 
 // In the header: the room's handlers live in several files (room*.cc).

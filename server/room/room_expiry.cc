@@ -60,7 +60,7 @@ void Room::expire_if_idle(ExpiryPolicy policy, std::function<void()> forget) {
           if (!ok) {
             // Still in play; the next sweep tries again.
             spdlog::error("room {}: expiry not stored: {}", self->code(), error);
-            for (auto& r : held) self->dispatch(r.client, r.request_id, r.message, r.received);
+            for (auto& r : held) self->dispatch(r.client, r.request_id, r.message, r.received, r.caller);
             if (self->runner_) self->runner_->release();
             return;
           }
@@ -75,6 +75,9 @@ void Room::expire_if_idle(ExpiryPolicy policy, std::function<void()> forget) {
           if (abandoning) --self->services_.metrics.live_matches;
           spdlog::info("room {}: expired{}", self->code(),
                        abandoning ? ", its match " + std::to_string(self->match_id()) + " abandoned" : "");
+          for (std::size_t seat = 0; seat < self->seats_.size(); ++seat) {
+            self->services_.account_rooms.remove(self->seats_[seat].account_id, self->code());
+          }
           forget();
         }));
   });

@@ -67,7 +67,7 @@ void Room::on_kick(const std::shared_ptr<Client>& c, std::uint64_t rid, const v1
 
 void Room::store_kicked_seat(const std::shared_ptr<Client>& c, std::uint64_t rid, int seat) {
   SeatSlot& slot = seats_[seat];
-  const SeatSlot before{true, slot.display_name, slot.token_hash, 0, slot.bot_kind};
+  const SeatSlot before{true, slot.display_name, slot.token_hash, 0, slot.bot_kind, slot.account_id};
   auto restore_on_failure = [this, c, rid, seat, before](const std::string& error) {
     spdlog::error("room {} seat {}: kick not stored: {}", code(), seat, error);
     seats_[seat] = before;
@@ -75,7 +75,8 @@ void Room::store_kicked_seat(const std::shared_ptr<Client>& c, std::uint64_t rid
     broadcast_room();
     reply_error(c, rid, v1::INTERNAL, "the kick could not be stored");
   };
-  auto answer = [this, c, rid] {
+  auto answer = [this, c, rid, account = before.account_id] {
+    services_.account_rooms.remove(account, code());  // no longer his seat (myRooms)
     update_summary();
     reply_room(c, rid);
     broadcast_room();
@@ -95,7 +96,7 @@ void Room::store_kicked_seat(const std::shared_ptr<Client>& c, std::uint64_t rid
   // longer works.
   const std::string kind = autopilot_kind();
   seats_.give_bot(seat, kind);
-  services_.store.upsert_seat(persistence::SeatRecord{code(), seat, slot.display_name, "", kind},
+  services_.store.upsert_seat(persistence::SeatRecord{code(), seat, slot.display_name, "", kind, 0},
                               on_strand([=, this](bool ok, const std::string& error) {
                                 if (!ok) return restore_on_failure(error);
                                 spdlog::info("room {} seat {}: player removed by the host, a {} bot plays on", code(),

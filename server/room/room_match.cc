@@ -110,6 +110,7 @@ Room::Clock::time_point Room::now_steady() const { return Clock::now(); }
 std::unique_ptr<MatchTimer> Room::make_timer() { return std::make_unique<StrandTimer>(strand_, weak_from_this()); }
 
 void Room::match_advanced(std::shared_ptr<Client> mover, v1::ServerMessage ack) {
+  update_summary();  // whose turn it is (myRooms)
   broadcast_match(mover, std::move(ack));
 }
 

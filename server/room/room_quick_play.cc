@@ -42,10 +42,12 @@ void Room::start_quick_play(std::vector<QuickPlaySeat> seats, std::function<void
       } else {
         (*tokens)[s] = new_secret_token();
         auto client = seats[s].client.lock();
-        room.seats_.take(seat, seats[s].display_name, (*tokens)[s], client ? client->client_id() : 0);
+        room.seats_.take(seat, seats[s].display_name, (*tokens)[s], client ? client->client_id() : 0,
+                          seats[s].account_id);
       }
       const SeatSlot& slot = room.seats_[s];
-      unit.upsert_seat(persistence::SeatRecord{room.code(), seat, slot.display_name, slot.token_hash, slot.bot_kind});
+      unit.upsert_seat(
+          persistence::SeatRecord{room.code(), seat, slot.display_name, slot.token_hash, slot.bot_kind, slot.account_id});
     }
     NewMatch created;
     auto fail = [&room, &seats, &done](const std::string& why) {
@@ -82,6 +84,12 @@ void Room::start_quick_play(std::vector<QuickPlaySeat> seats, std::function<void
             return done(false);
           }
           r.match_stored(match, std::move(*holder));
+          // Each person's account holds his seat (myRooms, ratings), as
+          // when he takes a seat himself.
+          for (std::size_t s = 0; s < seats.size(); ++s) {
+            if (seats[s].bot_kind.empty()) r.services_.account_rooms.add(seats[s].account_id, r.code());
+          }
+          r.update_summary();
           for (std::size_t s = 0; s < seats.size(); ++s) {
             if (!seats[s].bot_kind.empty()) continue;
             auto client = seats[s].client.lock();

@@ -23,7 +23,8 @@ Room::Clock::time_point Room::steady_time_of(std::int64_t unix_ms) {
 
 void Room::restore_seat(const persistence::SeatRecord& seat) {
   if (seat.seat < 0 || seat.seat >= static_cast<int>(seats_.size())) return;
-  seats_[seat.seat] = SeatSlot{true, seat.display_name, seat.token_hash, 0, seat.bot_kind};
+  seats_[seat.seat] = SeatSlot{true, seat.display_name, seat.token_hash, 0, seat.bot_kind, seat.account_id};
+  services_.account_rooms.add(seat.account_id, code());
   update_summary();
 }
 

@@ -25,12 +25,14 @@ std::optional<Refusal> RoomSeats::pick(int requested, int& seat) const {
   return std::nullopt;
 }
 
-void RoomSeats::take(int seat, std::string display_name, const std::string& token, std::uint64_t client_id) {
-  slots_[static_cast<std::size_t>(seat)] = SeatSlot{true, std::move(display_name), sha256_hex(token), client_id, ""};
+void RoomSeats::take(int seat, std::string display_name, const std::string& token, std::uint64_t client_id,
+                     std::int64_t account_id) {
+  slots_[static_cast<std::size_t>(seat)] =
+      SeatSlot{true, std::move(display_name), sha256_hex(token), client_id, "", account_id};
 }
 
 void RoomSeats::give_bot(int seat, const std::string& kind) {
-  slots_[static_cast<std::size_t>(seat)] = SeatSlot{true, "Bot (" + kind + ")", "", 0, kind};
+  slots_[static_cast<std::size_t>(seat)] = SeatSlot{true, "Bot (" + kind + ")", "", 0, kind, 0};
 }
 
 int RoomSeats::seat_of_token(const std::string& token) const {
@@ -40,6 +42,14 @@ int RoomSeats::seat_of_token(const std::string& token) const {
     if (slots_[i].taken && slots_[i].token_hash == hash) seat = static_cast<int>(i);
   }
   return seat;
+}
+
+int RoomSeats::seat_of_account(std::int64_t account_id) const {
+  if (account_id == 0) return -1;
+  for (std::size_t i = 0; i < slots_.size(); ++i) {
+    if (slots_[i].taken && slots_[i].account_id == account_id) return static_cast<int>(i);
+  }
+  return -1;
 }
 
 int RoomSeats::taken_count() const {

@@ -1,5 +1,5 @@
 // A room's seats: who holds each one (a person, known by his seat token's
-// hash, or a server-side bot), who is connected on it, and which seat a
+// hash and, when he was signed in, by his account; or a server-side bot), who is connected on it, and which seat a
 // TakeSeat or AddBot gets. No I/O: the room stores a seat's change and
 // calls these on its strand.
 #pragma once
@@ -20,6 +20,7 @@ struct SeatSlot {
   std::string token_hash;
   std::uint64_t client_id = 0;  // 0: nobody connected on this seat
   std::string bot_kind;         // non-empty: a server-side bot holds the seat
+  std::int64_t account_id = 0;  // the holder's account (persistence::SeatRecord::account_id)
 };
 
 class RoomSeats {
@@ -34,13 +35,16 @@ class RoomSeats {
   // `seat`, or why there is none.
   std::optional<Refusal> pick(int requested, int& seat) const;
   // A person takes `seat`, connected as `client_id`; his token is kept as
-  // its hash.
-  void take(int seat, std::string display_name, const std::string& token, std::uint64_t client_id);
+  // its hash, his account (0: none) as it is.
+  void take(int seat, std::string display_name, const std::string& token, std::uint64_t client_id,
+            std::int64_t account_id = 0);
   // A server-side bot of `kind` holds `seat` (named after its kind).
   void give_bot(int seat, const std::string& kind);
   void free(int seat) { slots_[static_cast<std::size_t>(seat)] = SeatSlot{}; }
   // The taken seat whose token this is; -1 when none.
   int seat_of_token(const std::string& token) const;
+  // The seat `account_id` holds; -1 when none (or account_id is 0).
+  int seat_of_account(std::int64_t account_id) const;
 
   int taken_count() const;
   bool all_taken() const { return taken_count() == static_cast<int>(slots_.size()); }

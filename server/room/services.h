@@ -19,6 +19,7 @@
 #include "rules/core/bot.h"
 #include "rules/core/registry.h"
 #include "server/match/bot_pool.h"
+#include "server/room/account_rooms.h"
 #include "server/base/config.h"
 #include "server/history/history_pool.h"
 #include "server/base/metrics.h"
@@ -67,6 +68,8 @@ struct Services {
   // Quick play (server/quickplay/); main() sets it. Null: the server
   // answers no quick-play request.
   std::shared_ptr<QuickPlay> quick_play{};
+  // The rooms each account holds a seat in (myRooms; issue #27, item 4).
+  AccountRooms account_rooms{};
 };
 
 }  // namespace brethren::server

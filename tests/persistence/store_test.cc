@@ -60,7 +60,7 @@ TEST_CASE("Store: writes commit in order, callbacks report each, failures stay l
     };
   };
   store->insert_room(room("AAA"), note("room"));
-  store->upsert_seat(SeatRecord{"AAA", 0, "Anne", "hash0", ""}, note("seat"));
+  store->upsert_seat(SeatRecord{"AAA", 0, "Anne", "hash0", "", 0}, note("seat"));
   const auto id = store->next_match_id();
   store->commit_unit(Store::Unit().insert_match(
                          MatchRecord{id, "AAA", "letter-of-marque", "opts", 42, 3, MatchStatus::kLive, 5, 0, "", 0, 0}),
@@ -348,6 +348,24 @@ TEST_CASE("Store: the migration to schema 6 dates each finished room from its ma
   REQUIRE(store->schema_version() == Store::kSchemaVersion);
   REQUIRE(store->load_recovery(5000, 1).rooms.size() == 1);
   REQUIRE(store->load_recovery(5001, 1).rooms.empty());
+}
+
+TEST_CASE("Store: a seat keeps the account that took it, and a change of holder rewrites it") {
+  TempDir dir;
+  auto store = Store::open(dir.path() + "/s.db");
+  store->insert_room(room("ACC"), nullptr);
+  store->upsert_seat(SeatRecord{"ACC", 0, "Anne", "hash0", "", 77}, nullptr);
+  store->upsert_seat(SeatRecord{"ACC", 1, "Ben", "hash1", "", 0}, nullptr);
+  store->flush();
+  auto seats = store->load_seats("ACC");
+  REQUIRE(seats.size() == 2);
+  REQUIRE(seats[0].account_id == 77);
+  REQUIRE(seats[1].account_id == 0);
+  // A bot takes over seat 0 (a kicked player's): no account any more.
+  store->upsert_seat(SeatRecord{"ACC", 0, "Bot (easy)", "", "easy", 0}, nullptr);
+  store->flush();
+  REQUIRE(store->load_seats("ACC")[0].account_id == 0);
+  REQUIRE(store->load_recovery(0, 1).seats.size() == 2);
 }
 
 TEST_CASE("Store: a match keeps the rules version it was started under") {

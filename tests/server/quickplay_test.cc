@@ -189,6 +189,15 @@ TEST_CASE("Quick play: a lone player gets bots of his level after the wait, and 
   REQUIRE(room.seats(0).display_name() == "Lone");
   // A new player's rating (mu 25) is nearest the medium bot's (docs/quickplay.md, "Bots").
   for (int s = 1; s < 3; ++s) REQUIRE(room.seats(s).bot() == "medium");
+  // His account holds the seat (issue #27, item 4): myRooms lists the table.
+  REQUIRE(room.seats(0).account());
+  v1::ClientMessage mine;
+  mine.mutable_my_rooms();
+  const auto listed = me.request(mine);
+  REQUIRE(listed.has_my_rooms());
+  REQUIRE(listed.my_rooms().rooms_size() == 1);
+  REQUIRE(listed.my_rooms().rooms(0).room_code() == matched.room_code());
+  REQUIRE(listed.my_rooms().rooms(0).your_seat() == 0);
 
   // He plays his seat against them until he has made a few moves (or the
   // bots end the match).

@@ -224,6 +224,8 @@ export const en: Catalogue = {
   "error.TOO_MANY_ATTEMPTS": "Too many sign-in attempts. Please wait a while and try again.",
   "error.SERVER_BUSY": "The server is busy. Please try again in a moment.",
   "error.NOT_FOUND": "No player has that name.",
+  "error.SEAT_OF_ANOTHER_ACCOUNT": "That seat belongs to another account than the one you are signed in to.",
+  "error.ACCOUNT_ALREADY_SEATED": "Your account already holds a seat in this room.",
   "error.SPECTATORS_FORBIDDEN": "This room does not allow spectators.",
   "error.ROOM_LOCKED": "The host has locked this room.",
   "error.CHAT_FORBIDDEN": "Spectators may not chat in this room.",

@@ -224,6 +224,8 @@ export const es: Catalogue = {
   "error.TOO_MANY_ATTEMPTS": "Demasiados intentos de inicio de sesión. Espera un rato y vuelve a intentarlo.",
   "error.SERVER_BUSY": "El servidor está ocupado. Vuelve a intentarlo dentro de un momento.",
   "error.NOT_FOUND": "Ningún jugador tiene ese nombre.",
+  "error.SEAT_OF_ANOTHER_ACCOUNT": "Ese asiento pertenece a otra cuenta distinta de la que has iniciado sesión.",
+  "error.ACCOUNT_ALREADY_SEATED": "Tu cuenta ya ocupa un asiento en esta sala.",
   "error.SPECTATORS_FORBIDDEN": "Esta sala no admite espectadores.",
   "error.ROOM_LOCKED": "El anfitrión ha cerrado esta sala.",
   "error.CHAT_FORBIDDEN": "Los espectadores no pueden chatear en esta sala.",

@@ -224,6 +224,8 @@ export const it: Catalogue = {
   "error.TOO_MANY_ATTEMPTS": "Troppi tentativi di accesso. Attendi un po' e riprova.",
   "error.SERVER_BUSY": "Il server è occupato. Riprova tra un momento.",
   "error.NOT_FOUND": "Nessun giocatore ha quel nome.",
+  "error.SEAT_OF_ANOTHER_ACCOUNT": "Quel posto appartiene a un account diverso da quello con cui hai effettuato l'accesso.",
+  "error.ACCOUNT_ALREADY_SEATED": "Il tuo account occupa già un posto in questa stanza.",
   "error.SPECTATORS_FORBIDDEN": "Questa stanza non ammette spettatori.",
   "error.ROOM_LOCKED": "Chi ospita ha chiuso questa stanza.",
   "error.CHAT_FORBIDDEN": "Gli spettatori non possono scrivere in questa stanza.",
