@@ -43,11 +43,11 @@ void Room::start_quick_play(std::vector<QuickPlaySeat> seats, std::function<void
         (*tokens)[s] = new_secret_token();
         auto client = seats[s].client.lock();
         room.seats_.take(seat, seats[s].display_name, (*tokens)[s], client ? client->client_id() : 0,
-                          seats[s].account_id);
+                         seats[s].account_id);
       }
       const SeatSlot& slot = room.seats_[s];
-      unit.upsert_seat(
-          persistence::SeatRecord{room.code(), seat, slot.display_name, slot.token_hash, slot.bot_kind, slot.account_id});
+      unit.upsert_seat(persistence::SeatRecord{room.code(), seat, slot.display_name, slot.token_hash, slot.bot_kind,
+                                               slot.account_id});
     }
     NewMatch created;
     auto fail = [&room, &seats, &done](const std::string& why) {

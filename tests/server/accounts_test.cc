@@ -19,37 +19,17 @@
 #include "server/base/secrets.h"
 #include "tests/support/server_process.h"
 #include "tools/client/ws_client.h"
+#include "tests/server/account_support.h"
 
 using namespace brethren;
 using namespace brethren::testing;
 using namespace brethren::client;
+using namespace brethren::account_test;
 
 namespace {
 
 using Clock = std::chrono::steady_clock;
 
-v1::ClientMessage create_guest(const std::string& name = "") {
-  v1::ClientMessage m;
-  m.mutable_create_guest()->set_display_name(name);
-  return m;
-}
-v1::ClientMessage sign_in(const std::string& username, const std::string& password) {
-  v1::ClientMessage m;
-  m.mutable_sign_in()->set_username(username);
-  m.mutable_sign_in()->set_password(password);
-  return m;
-}
-v1::ClientMessage authenticate(const std::string& token) {
-  v1::ClientMessage m;
-  m.mutable_authenticate()->set_session_token(token);
-  return m;
-}
-v1::ClientMessage claim(const std::string& username, const std::string& password) {
-  v1::ClientMessage m;
-  m.mutable_claim_account()->set_username(username);
-  m.mutable_claim_account()->set_password(password);
-  return m;
-}
 v1::ClientMessage change_password(const std::string& current, const std::string& next) {
   v1::ClientMessage m;
   m.mutable_change_password()->set_current_password(current);
@@ -59,11 +39,6 @@ v1::ClientMessage change_password(const std::string& current, const std::string&
 v1::ClientMessage sign_out(bool everywhere) {
   v1::ClientMessage m;
   m.mutable_sign_out()->set_everywhere(everywhere);
-  return m;
-}
-v1::ClientMessage delete_account(const std::string& password) {
-  v1::ClientMessage m;
-  m.mutable_delete_account()->set_password(password);
   return m;
 }
 v1::ClientMessage get_account() {

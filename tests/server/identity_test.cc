@@ -17,43 +17,18 @@
 #include "tests/support/server_process.h"
 #include "tools/client/table.h"
 #include "tools/client/ws_client.h"
+#include "tests/server/account_support.h"
 
 using namespace brethren;
 using namespace brethren::testing;
 using namespace brethren::client;
+using namespace brethren::account_test;
 
 namespace {
 
 constexpr const char* kGame = "port-royal-pfister";  // 2 to 5 seats
 constexpr const char* kPassword = "correct horse battery";
 
-v1::ClientMessage create_guest(const std::string& name) {
-  v1::ClientMessage m;
-  m.mutable_create_guest()->set_display_name(name);
-  return m;
-}
-v1::ClientMessage sign_in(const std::string& username, const std::string& password) {
-  v1::ClientMessage m;
-  m.mutable_sign_in()->set_username(username);
-  m.mutable_sign_in()->set_password(password);
-  return m;
-}
-v1::ClientMessage authenticate(const std::string& token) {
-  v1::ClientMessage m;
-  m.mutable_authenticate()->set_session_token(token);
-  return m;
-}
-v1::ClientMessage claim(const std::string& username, const std::string& password) {
-  v1::ClientMessage m;
-  m.mutable_claim_account()->set_username(username);
-  m.mutable_claim_account()->set_password(password);
-  return m;
-}
-v1::ClientMessage delete_account(const std::string& password) {
-  v1::ClientMessage m;
-  m.mutable_delete_account()->set_password(password);
-  return m;
-}
 v1::ClientMessage my_rooms() {
   v1::ClientMessage m;
   m.mutable_my_rooms();
@@ -73,17 +48,9 @@ v1::ErrorCode error_of(const v1::ServerMessage& m) {
   return m.error().code();
 }
 
-// A guest session on `client`: its token.
-std::string new_guest(WsClient& client, const std::string& name) {
-  const auto reply = client.request(create_guest(name));
-  INFO(reply.ShortDebugString());
-  REQUIRE(reply.has_account_session());
-  return reply.account_session().session_token();
-}
-
 // A claimed account `username` signed in on `client`: its session token.
 std::string new_account(WsClient& client, const std::string& username) {
-  const std::string token = new_guest(client, "");
+  const std::string token = sign_in_guest(client, "");
   const auto reply = client.request(claim(username, kPassword));
   INFO(reply.ShortDebugString());
   REQUIRE(reply.has_account());
@@ -242,7 +209,7 @@ TEST_CASE(
   const std::string anne_token = take_seat(anne, code, 0);
 
   WsClient bob(server.port());
-  new_guest(bob, "Bob");
+  sign_in_guest(bob, "Bob");
   const auto joined = bob.request(join_msg(code, "Bob"));
   INFO(joined.ShortDebugString());
   REQUIRE(joined.room().your_seat() == -1);  // his account holds no seat: a spectator
@@ -285,7 +252,7 @@ TEST_CASE("Identity: myRooms survives a restart, puts his turn first, and holds 
   {
     ServerProcess server(db, flags);
     WsClient anne(server.port());
-    session = new_guest(anne, "Anne");
+    session = sign_in_guest(anne, "Anne");
     // A match against a bot, where the bot has moved (or not): its turn
     // flag follows the match; the 51 open rooms after it never do.
     playing = create_room(anne, 2, "Anne B.");

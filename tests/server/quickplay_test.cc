@@ -17,10 +17,12 @@
 #include "tests/support/server_process.h"
 #include "tools/client/table.h"
 #include "tools/client/ws_client.h"
+#include "tests/server/account_support.h"
 
 using namespace brethren;
 using namespace brethren::testing;
 using namespace brethren::client;
+using namespace brethren::account_test;
 
 namespace {
 
@@ -43,24 +45,11 @@ v1::ClientMessage ping() {
   m.mutable_ping()->set_nonce(1);
   return m;
 }
-v1::ClientMessage create_guest(const std::string& name) {
-  v1::ClientMessage m;
-  m.mutable_create_guest()->set_display_name(name);
-  return m;
-}
 
 v1::ErrorCode error_of(const v1::ServerMessage& m) {
   INFO(m.ShortDebugString());
   REQUIRE(m.has_error());
   return m.error().code();
-}
-
-// A guest account signed in on `client`: its session token.
-std::string sign_in_guest(WsClient& client, const std::string& name) {
-  const auto reply = client.request(create_guest(name));
-  INFO(reply.ShortDebugString());
-  REQUIRE(reply.has_account_session());
-  return reply.account_session().session_token();
 }
 
 // The QUEUED reply to a QuickPlay.
