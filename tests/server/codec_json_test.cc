@@ -124,6 +124,13 @@ void fill_random(pb::Message& m, rules::Rng& rng, int depth) {
           f->is_repeated() ? r->AddString(&m, f, pick_string()) : r->SetString(&m, f, pick_string());
           break;
         }
+        case pb::FieldDescriptor::CPPTYPE_DOUBLE: {
+          // Ratings (GameRating): a message with a double goes through
+          // protobuf's own printer (codec_json.cc, supported_field).
+          const double v = static_cast<double>(rng.below(200000)) / 64.0 - 1000.0;
+          f->is_repeated() ? r->AddDouble(&m, f, v) : r->SetDouble(&m, f, v);
+          break;
+        }
         default: FAIL("a field type the protocol does not use: " << f->full_name());
       }
     }

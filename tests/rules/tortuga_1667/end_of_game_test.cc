@@ -130,7 +130,7 @@ TEST_CASE("T67-A-19: a game in which nobody reveals ends after the last allowed 
   REQUIRE(dutch->outcome().summary().rfind("a tie: the Dutch player wins", 0) == 0);
 }
 
-TEST_CASE("T67-44: for ratings, each seat plays for its revealed team; the winning team places first") {
+TEST_CASE("T67-44: for ratings, each seat plays for its revealed team, and the winning team places first") {
   auto s = table(4, {{{0, 1}, {2}}, {3}, {-1, -1}}, 0);
   TestAccess::set_treasure(*s, 2, {{{2, 1}, {0, 1}}}, {1, 0}, 1);  // British 3, French 2
   TestAccess::set_loyalties(*s, {kBritish, kBritish, kFrench, kFrench});
@@ -150,7 +150,7 @@ TEST_CASE("T67-44: for ratings, each seat plays for its revealed team; the winni
   REQUIRE(sides[0].side != sides[2].side);
 }
 
-TEST_CASE("T67-45: for ratings, the Dutch player's win places him alone first, both teams tie below") {
+TEST_CASE("T67-45: for ratings, the Dutch player's win places him alone first, and both teams tie below") {
   auto s = table(5, {{{0, 1}, {2}}, {3, 4}, {-1, -1}}, 0);
   TestAccess::set_treasure(*s, 2, {{{1, 1}, {0, 0}}}, {0, 0}, 2);
   TestAccess::set_loyalties(*s, {kBritish, kFrench, kBritish, kFrench, kDutch});
