@@ -125,8 +125,7 @@ void fill_random(pb::Message& m, rules::Rng& rng, int depth) {
           break;
         }
         case pb::FieldDescriptor::CPPTYPE_DOUBLE: {
-          // Ratings (GameRating): a message with a double goes through
-          // protobuf's own printer (codec_json.cc, supported_field).
+          // Ratings (GameRating): see the printer's test below.
           const double v = static_cast<double>(rng.below(200000)) / 64.0 - 1000.0;
           f->is_repeated() ? r->AddDouble(&m, f, v) : r->SetDouble(&m, f, v);
           break;
@@ -202,6 +201,13 @@ TEST_CASE(
     v1::ServerMessage m;
     fill_random(m, rng, 0);
     INFO("message " << i);
+    if (m.has_profile() || m.has_leaderboard()) {
+      // Ratings are doubles, which the fast printer leaves to protobuf's
+      // (codec_json.cc, supported_field): a profile or a leaderboard page
+      // holding one is printed by protobuf, once per request, never per move.
+      REQUIRE(server::encode_server_message(m, server::Encoding::kJson) == protobuf_json(m, true));
+      continue;
+    }
     check_server_frame(m);
     std::string sparse;
     REQUIRE(server::json::print(m, false, sparse));
