@@ -10,7 +10,9 @@ export type Route =
   | { page: "lobby" }
   | { page: "room"; code: string }
   | { page: "replay"; matchId: string }
-  | { page: "account" };
+  | { page: "account" }
+  | { page: "player"; name: string }
+  | { page: "leaderboard"; gameId: string | null };
 
 export interface Notice {
   id: number;
@@ -49,12 +51,25 @@ export const NOTICES_SHOWN = 4;
 /** How long a notice stays. */
 export const NOTICE_MS = 6000;
 
+/** A path's part decoded; a malformed escape left as typed (decodeURIComponent throws on it). */
+function decodePart(part: string): string {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return part;
+  }
+}
+
 export function parseRoute(pathname: string): Route {
   const room = /^\/r\/([^/]+)\/?$/.exec(pathname);
   if (room) return { page: "room", code: normalizeRoomCode(decodeURIComponent(room[1])) };
   const replay = /^\/replay\/(\d+)\/?$/.exec(pathname);
   if (replay) return { page: "replay", matchId: replay[1] };
   if (/^\/account\/?$/.test(pathname)) return { page: "account" };
+  const player = /^\/players\/([^/]+)\/?$/.exec(pathname);
+  if (player) return { page: "player", name: decodePart(player[1]) };
+  const board = /^\/leaderboards(?:\/([^/]+))?\/?$/.exec(pathname);
+  if (board) return { page: "leaderboard", gameId: board[1] ? decodePart(board[1]) : null };
   return { page: "lobby" };
 }
 

@@ -236,6 +236,21 @@ class Store {
     this.conn.reclaim();
   }
 
+  /** A request about no room (e.g. a player's profile), sent once the connection is open. */
+  async query(body: Parameters<Connection["request"]>[0]): Promise<Reply> {
+    if (this.state.conn !== "open") {
+      await new Promise<void>((resolve) => {
+        const off = this.subscribe(() => {
+          if (this.state.conn === "open") {
+            off();
+            resolve();
+          }
+        });
+      });
+    }
+    return this.conn.request(body);
+  }
+
   // --- requests ------------------------------------------------------------
 
   setName(name: string) {

@@ -12,6 +12,7 @@ import type { AccountInfo } from "../gen/brethren/v1/protocol_pb";
 import { RequestError } from "../net/connection";
 import { errorKey } from "../logic/errors";
 import { passwordProblem, usernameProblem, accountName } from "../logic/account";
+import { MyProfile } from "./ProfilePage";
 
 /** Words for a refused account request: the error's sentence (its code and the server's text go to the console). */
 function errorWords(e: unknown): string {
@@ -46,6 +47,7 @@ export function AccountPage() {
       {!s.accountPending && (!a || a.guest) && <SignInForm announce={announce} />}
       {a && !a.guest && <ChangePasswordForm announce={announce} />}
       {a && !a.guest && <SignOut announce={announce} />}
+      {a && <MyProfile account={a} />}
       {a && <DeleteAccount account={a} announce={announce} />}
     </div>
   );

@@ -4,6 +4,8 @@ import { Lobby } from "./Lobby";
 import { RoomPage } from "./RoomPage";
 import { ReplayPage } from "./ReplayPage";
 import { AccountPage } from "./AccountPage";
+import { ProfilePage } from "./ProfilePage";
+import { LeaderboardPage } from "./LeaderboardPage";
 import { accountName } from "../logic/account";
 import { useState } from "preact/hooks";
 import { soundOn, setSound, notifyOn, setNotify, notificationsSupported } from "./attention";
@@ -21,6 +23,7 @@ export function App() {
         </a>
         <ConnectionBadge />
         <TurnAlerts />
+        <LeaderboardsLink />
         <AccountLink />
         <label class="lang">
           <span class="sr-only">{t("lang.label")}</span>
@@ -41,8 +44,26 @@ export function App() {
         {s.route.page === "room" && <RoomPage code={s.route.code} />}
         {s.route.page === "replay" && <ReplayPage matchId={s.route.matchId} />}
         {s.route.page === "account" && <AccountPage />}
+        {s.route.page === "player" && <ProfilePage name={s.route.name} />}
+        {s.route.page === "leaderboard" && <LeaderboardPage gameId={s.route.gameId} />}
       </main>
     </div>
+  );
+}
+
+/** The header's way to the leaderboards (🏆 alone on a phone). */
+function LeaderboardsLink() {
+  const s = useStore();
+  return (
+    <a
+      class="nav-link leaderboards-link"
+      href={`/leaderboards${location.search}`}
+      data-testid="leaderboards-link"
+      aria-current={s.route.page === "leaderboard" ? "page" : undefined}
+      onClick={(e) => { e.preventDefault(); store.navigate("/leaderboards"); }}
+    >
+      <span aria-hidden="true">🏆</span> <span class="nav-text">{t("players.leaderboards")}</span>
+    </a>
   );
 }
 

@@ -8,6 +8,7 @@ import { loadCredentials } from "../state/session";
 import { Chat } from "./Chat";
 import { Table } from "./Table";
 import { seatNamer, seatName, botKindName } from "./names";
+import { PlayerLink, SeatRating, useSeatRatings } from "./PlayerRating";
 
 /** How long "copied" shows after copying the room's link. */
 const COPIED_SHOWN_MS = 2000;
@@ -164,6 +165,7 @@ function Seats({ room, compact }: { room: RoomInfo; compact?: boolean }) {
   const free = room.seats.filter((x) => !x.taken).length;
   const allTaken = free === 0;
   const seated = room.yourSeat >= 0;
+  const rated = useSeatRatings(room);
   return (
     <section class={`panel seats ${compact ? "compact" : ""}`} aria-labelledby="seats-h">
       <h2 id="seats-h">{t("room.seats")}</h2>
@@ -193,8 +195,9 @@ function Seats({ room, compact }: { room: RoomInfo; compact?: boolean }) {
             <span class="seat-no">{t("room.seat", { n: seat.seat + 1 })}</span>{" "}
             {seat.taken ? (
               <span>
-                <strong>{seat.bot ? `🤖 ${seatName(seat, seat.seat)}` : seat.displayName}</strong>
+                <strong>{seat.bot ? `🤖 ${seatName(seat, seat.seat)}` : rated(seat.seat) ? <PlayerLink username={seat.displayName} /> : seat.displayName}</strong>
                 {seat.seat === room.yourSeat && ` (${t("room.you")})`}
+                <SeatRating info={rated(seat.seat)} testId={`seat-rating-${seat.seat}`} />
                 {!seat.connected && ` · ⏸ ${t("room.away")}`}
                 {seat.autopilot && ` · 🤖 ${t("room.autopilot")}`}
               </span>
