@@ -17,11 +17,12 @@ import { person, withServer, expectNoErrors, axeCheck } from "./helpers";
 const PASSWORD = "correct horse battery";
 const GAME = "letter-of-marque";
 
-/** The page at 1280x800 and at 390x844 into test-results (to look at), each checked by axe. */
+/** The page at 1280x800 and at 390x844 into test-results (to look at), each checked by axe and for a page wider than the screen. */
 async function shots(page: Page, info: TestInfo, name: string) {
   for (const size of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
     await page.setViewportSize(size);
     await axeCheck(page, "body", `${name} at ${size.width}x${size.height}`);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name}: no sideways scrolling`).toBeLessThanOrEqual(size.width);
     writeFileSync(info.outputPath(`${name}-${size.width}x${size.height}.png`), await page.screenshot({ fullPage: true }));
   }
   await page.setViewportSize({ width: 1280, height: 800 });
