@@ -89,3 +89,36 @@ export function useProfiles(names: string[], fresh: string): (name: string) => P
   }, [wanted, fresh]);
   return (name) => cache.get(keyOf(name))?.profile;
 }
+
+// --- which room a match was played in, as this browser saw it -------------
+// A profile lists match ids only; a replay needs the room's code to reach the
+// room's node and to use this browser's seat token (a private room's match is
+// not served to strangers). Kept for the last matches this browser was in.
+
+const MATCH_ROOMS_KEY = "brethren.matchRooms";
+const MATCH_ROOMS_KEPT = 100;
+
+function matchRooms(): [string, string][] {
+  try {
+    return JSON.parse(localStorage.getItem(MATCH_ROOMS_KEY) ?? "[]") as [string, string][];
+  } catch {
+    return [];
+  }
+}
+
+/** Remembers that match `matchId` was played in room `roomCode`. */
+export function rememberMatchRoom(matchId: string, roomCode: string) {
+  const list = matchRooms();
+  if (list.some(([m, r]) => m === matchId && r === roomCode)) return;
+  const next = [...list.filter(([m]) => m !== matchId), [matchId, roomCode] as [string, string]].slice(-MATCH_ROOMS_KEPT);
+  try {
+    localStorage.setItem(MATCH_ROOMS_KEY, JSON.stringify(next));
+  } catch {
+    /* full or private: the replay link goes without the room */
+  }
+}
+
+/** The room a match was played in, when this browser was there. */
+export function matchRoom(matchId: string): string | null {
+  return matchRooms().find(([m]) => m === matchId)?.[1] ?? null;
+}

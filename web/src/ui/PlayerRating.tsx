@@ -5,7 +5,8 @@ import type { ComponentChildren } from "preact";
 import { t } from "../i18n";
 import { store } from "../state/store";
 import type { GameRating, RoomInfo } from "../gen/brethren/v1/protocol_pb";
-import { useProfiles } from "../state/players";
+import { useEffect } from "preact/hooks";
+import { rememberMatchRoom, useProfiles } from "../state/players";
 import { profilePath, ratingFor, ratingNumber } from "../logic/ratings";
 
 /** A link to a player's profile page (within the app: no reload). */
@@ -32,6 +33,9 @@ export function RatingBadge({ rating, testId }: { rating: GameRating; testId?: s
 export function useSeatRatings(room: RoomInfo): (seat: number) => { username: string; rating?: GameRating } | null {
   const names = room.seats.filter((s) => s.taken && s.account && !s.bot).map((s) => s.displayName);
   const profiles = useProfiles(names, `${room.roomCode}:${room.match?.matchId ?? 0}:${room.status}`);
+  // A profile's replay link of this match then carries the room (see rememberMatchRoom).
+  const matchId = room.match?.matchId ? String(room.match.matchId) : "";
+  useEffect(() => { if (matchId) rememberMatchRoom(matchId, room.roomCode); }, [matchId, room.roomCode]);
   return (seat) => {
     const s = room.seats[seat];
     if (!s?.taken || !s.account || s.bot) return null;

@@ -7,7 +7,8 @@ import { t, getLang } from "../i18n";
 import { store, useStore } from "../state/store";
 import type { GameInfo } from "../gen/brethren/v1/game_pb";
 import type { AccountInfo, PlayerProfile } from "../gen/brethren/v1/protocol_pb";
-import { fetchProfile } from "../state/players";
+import { fetchProfile, matchRoom } from "../state/players";
+import { replayHref } from "../state/api";
 import { humanize } from "../logic/options";
 import { dayText, leaderboardPath, profilePath, placeWords, ratingChange, ratingNumber, whenText, winShare } from "../logic/ratings";
 
@@ -101,7 +102,10 @@ export function ProfilePage({ name }: { name: string }) {
         ) : (
           <ul class="recent-matches" data-testid="profile-matches">
             {profile.recentMatches.map((m) => {
-              const path = `/replay/${String(m.matchId)}`;
+              const id = String(m.matchId);
+              const room = matchRoom(id);
+              // With the room's code when this browser was there: its seat's own replay, a private room's too.
+              const href = room ? replayHref(id, room, location.search) : `/replay/${id}${location.search}`;
               return (
                 <li data-testid={`profile-match-${String(m.matchId)}`} class={m.won ? "won" : ""}>
                   <span class="recent-game">{gameName(s.games, m.gameId)}</span>
@@ -114,7 +118,7 @@ export function ProfilePage({ name }: { name: string }) {
                       ? t("players.ratingAfter", { n: ratingNumber(m.ratingAfter), change: ratingChange(m.ratingChange) })
                       : t("players.unrated")}
                   </span>
-                  <a href={path + location.search} onClick={(e) => { e.preventDefault(); store.navigate(path); }} data-testid="profile-replay">
+                  <a href={href} data-testid="profile-replay">
                     {t("players.replay")}
                   </a>
                 </li>

@@ -157,10 +157,11 @@ test("a claimed player's rated match: profile, replay, rating beside his name; l
   await expect(page.getByTestId("profile-matches")).toContainText("abandonó la partida");
   await page.goto(withServer(new URL(page.url()).pathname + "?lang=en"));
 
-  // The replay link opens the match's replay.
+  // The replay link opens the match's replay: with the room (this browser sat there), so his seat's own.
+  await expect(page.getByTestId("profile-replay").first()).toHaveAttribute("href", new RegExp(`/replay/\\d+\\?(.*&)?room=${code}`));
   await page.getByTestId("profile-replay").first().click();
-  await expect(page).toHaveURL(/\/replay\/\d+/);
   await expect(page.getByTestId("replay")).toBeVisible();
+  await expect(page.getByTestId("replay-heading")).toHaveText(/Letter of Marque/);
 
   // Back in the room: the finished table and the seats show his rating for this game, provisional.
   await page.goto(withServer(`/r/${code}`));
