@@ -18,7 +18,7 @@ import type { SeatColour } from "../games/types";
 import { gameEvents } from "../games/payload";
 import { markUpdateDrawn } from "../state/testHooks";
 import { replayHref } from "../state/api";
-import { SeatRating, useSeatRatings } from "./PlayerRating";
+import { PlayerLink, SeatRating, useSeatRatings } from "./PlayerRating";
 
 /** How often the turn clock redraws. */
 const CLOCK_TICK_MS = 250;
@@ -166,7 +166,7 @@ function Outcome({ view, room, names, colours }: { view: MatchView; room: RoomIn
         <tbody>
           {text.rows.map((r) => (
             <tr class={r.winner ? "winner" : ""} data-testid={`outcome-row-${r.seat}`}>
-              <td>{r.rankText}</td><td data-testid={`outcome-name-${r.seat}`}><SeatMark c={colours[r.seat]} /><span class="who">{r.name}</span>{colours[r.seat]?.word && <span class="colour-word"> · {colours[r.seat]!.word}</span>}<SeatRating info={rated(r.seat)} testId={`outcome-rating-${r.seat}`} /></td><td>{t("outcome.points", { n: r.score })}{r.tieBroken ? ` · ${t("outcome.byTieBreak")}` : ""}</td><td>{r.winner ? `🏆 ${t("outcome.won")}` : ""}</td>
+              <td>{r.rankText}</td><td data-testid={`outcome-name-${r.seat}`}><SeatMark c={colours[r.seat]} />{rated(r.seat) ? <PlayerLink username={rated(r.seat)!.username}><span class="who">{r.name}</span></PlayerLink> : <span class="who">{r.name}</span>}{colours[r.seat]?.word && <span class="colour-word"> · {colours[r.seat]!.word}</span>}<SeatRating info={rated(r.seat)} testId={`outcome-rating-${r.seat}`} /></td><td>{t("outcome.points", { n: r.score })}{r.tieBroken ? ` · ${t("outcome.byTieBreak")}` : ""}</td><td>{r.winner ? `🏆 ${t("outcome.won")}` : ""}</td>
             </tr>
           ))}
         </tbody>

@@ -169,6 +169,7 @@ test("a claimed player's rated match: profile, replay, rating beside his name; l
   await expect(page.getByTestId("outcome-rating-0")).toContainText(/Rating −?\d+ · provisional/);
   await expect(page.getByTestId("seat-rating-0")).toHaveAttribute("data-provisional", "true");
   await expect(page.getByTestId("outcome-rating-1"), "bots show their level, no rating").toHaveCount(0);
+  await expect(page.getByTestId("outcome-name-0").getByRole("link")).toHaveAttribute("href", /\/players\/Rene%20/);
   await axeCheck(page, "[data-testid=room]", "the finished room with ratings");
   await shots(page, info, "room-ratings");
 
