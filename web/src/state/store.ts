@@ -9,6 +9,7 @@ import type { GameAction, GameOptions } from "../gen/brethren/v1/game_pb";
 import { type RoomInfo, RoomSettingsSchema, RoomStatus, type ServerMessage } from "../gen/brethren/v1/protocol_pb";
 import { loadCredentials, saveCredentials, forgetCredentials, loadName, saveName, onAccountTokenChange } from "./session";
 import { AccountClient } from "./account";
+import { MyGamesClient } from "./myGames";
 import {
   type Route,
   type State,
@@ -41,6 +42,10 @@ class Store {
   readonly account: AccountClient;
   /** The current connection's account step: seats are taken after it (a seat may belong to the account). */
   private accountSettled: Promise<void> = Promise.resolve();
+  /** The lobby's "my games" (./myGames): the account's live rooms. */
+  readonly myGames: MyGamesClient;
+  /** Rooms opened from "my games": the account's seat there is taken back without a token. */
+  private accountSeats = new Set<string>();
 
   constructor() {
     this.state = initialState(location.pathname, loadName());
@@ -54,6 +59,11 @@ class Store {
       changed: (account) => this.set({ account, accountPending: false }),
       unsettled: () => this.set({ accountPending: false }),
       guestName: () => this.state.name.trim() || t("account.guestName"),
+    });
+    this.myGames = new MyGamesClient({
+      request: (body) => this.conn.request(body),
+      settled: () => this.accountSettled,
+      signedIn: () => this.state.account !== null,
     });
     // Another tab signed in or out: this connection follows it.
     onAccountTokenChange(() => {
@@ -161,6 +171,18 @@ class Store {
           else throw e;
         }
       }
+      if (this.accountSeats.has(code)) {
+        // From "my games" (maybe on another device): the account holds the seat.
+        await this.accountSettled;
+        try {
+          const lastVersion = resumeVersion(this.state, code);
+          await this.roomReply(this.conn.request({ case: "resume", value: { roomCode: code, seatToken: "", lastVersion } }));
+          return;
+        } catch (e) {
+          if (e instanceof RequestError) this.accountSeats.delete(code);
+          else throw e;
+        }
+      }
       if (creds.hostToken && this.state.room?.roomCode === code) return;
       if (creds.joined && this.state.name) {
         await this.join(code, this.state.name, creds.password ?? "");
@@ -207,7 +229,10 @@ class Store {
       case "matchUpdate": {
         if (room && room.roomCode !== m.value.roomCode) break;
         markUpdateArrived();
+        const wasFinished = this.state.view?.finished ?? false;
         this.set(applyMatchUpdate(this.state, m.value));
+        // A finished match leaves the account's live rooms.
+        if (this.state.view?.finished && !wasFinished) void this.myGames.refresh();
         if (m.value.view) recordView(m.value.matchId, m.value.view);
         break;
       }
@@ -230,6 +255,12 @@ class Store {
       default:
         break;
     }
+  }
+
+  /** Goes back to a room of "my games": its seat is the account's, taken back on arrival. */
+  openMyRoom(code: string) {
+    this.accountSeats.add(code);
+    this.navigate(`/r/${code}`);
   }
 
   reclaimSeat() {

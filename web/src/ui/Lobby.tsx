@@ -6,6 +6,7 @@ import { GameOptionsSchema, type GameInfo } from "../gen/brethren/v1/game_pb";
 import { SpectatorPolicy, RoomStatus } from "../gen/brethren/v1/protocol_pb";
 import { normalizeRoomCode, isRoomCode, formatRoomCode } from "../logic/roomCode";
 import { optionFields, optionsJson, numbersValid, type OptionField } from "../logic/options";
+import { MyGames } from "./MyGames";
 
 /** How often the lobby's list of public rooms refreshes. */
 const ROOM_LIST_REFRESH_MS = 3000;
@@ -20,6 +21,7 @@ export function Lobby() {
   }, [s.conn]);
   return (
     <div class="lobby">
+      <MyGames />
       <section class="panel">
         <label class="field">
           <span>{t("name.label")}</span>
