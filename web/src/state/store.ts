@@ -10,6 +10,7 @@ import { type RoomInfo, RoomSettingsSchema, RoomStatus, type ServerMessage } fro
 import { loadCredentials, saveCredentials, forgetCredentials, loadName, saveName, onAccountTokenChange } from "./session";
 import { AccountClient } from "./account";
 import { MyGamesClient } from "./myGames";
+import { QuickPlayClient } from "./quickPlay";
 import {
   type Route,
   type State,
@@ -46,6 +47,10 @@ class Store {
   readonly myGames: MyGamesClient;
   /** Rooms opened from "my games": the account's seat there is taken back without a token. */
   private accountSeats = new Set<string>();
+  /** The lobby's quick play (./quickPlay): the wait for a table. */
+  readonly quickPlay: QuickPlayClient;
+  /** A quick-play room whose room and match the server pushes on this connection (no request to enter it). */
+  private arriving = "";
 
   constructor() {
     this.state = initialState(location.pathname, loadName());
@@ -64,6 +69,12 @@ class Store {
       request: (body) => this.conn.request(body),
       settled: () => this.accountSettled,
       signedIn: () => this.state.account !== null,
+    });
+    this.quickPlay = new QuickPlayClient({
+      request: (body) => this.conn.request(body),
+      settled: () => this.accountSettled,
+      matched: (code, seatToken) => this.enterQuickPlayRoom(code, seatToken),
+      now: () => Date.now(),
     });
     // Another tab signed in or out: this connection follows it.
     onAccountTokenChange(() => {
@@ -109,6 +120,7 @@ class Store {
   private enterRoute(route: Route) {
     const leaving = this.state.room && (route.page !== "room" || route.code !== this.state.room.roomCode);
     if (leaving) this.set(leftRoom());
+    if (route.page === "room") this.quickPlay.leave();
     this.set({ route, kicked: false });
     // One connection per page: a room's page talks to the room's node
     // (/ws?room=CODE), the others to any node. After a move, onOpen enters
@@ -118,7 +130,7 @@ class Store {
       this.conn.retarget(address);
       return;
     }
-    const alreadyIn = route.page === "room" && this.state.room?.roomCode === route.code;
+    const alreadyIn = route.page === "room" && (this.state.room?.roomCode === route.code || this.arriving === route.code);
     if (route.page === "room" && !alreadyIn && this.conn.state === "open") void this.enterRoom(route.code);
   }
 
@@ -131,6 +143,8 @@ class Store {
   private async onOpen(_c: Connection, _reconnect: boolean) {
     // Not awaited: the lobby and a room's resume need no account.
     this.accountSettled = this.account.restore();
+    this.arriving = "";
+    this.quickPlay.reconnected();
     try {
       const games = await this.conn.request({ case: "listGames", value: {} });
       if (games.case === "games") this.set({ games: games.value.games });
@@ -252,9 +266,20 @@ class Store {
       case "hostGranted":
         saveCredentials(m.value.roomCode, { hostToken: m.value.hostToken });
         break;
+      case "quickPlayStatus":
+        this.quickPlay.onPush(m.value);
+        break;
       default:
         break;
     }
+  }
+
+  /** Quick play found a table: its room and started match follow on this connection, which stays (as after createRoom). */
+  private enterQuickPlayRoom(code: string, seatToken: string) {
+    saveCredentials(code, { seatToken, joined: true });
+    this.conn.readdress(roomServerUrl(location, code));
+    this.arriving = code;
+    this.navigate(`/r/${code}`);
   }
 
   /** Goes back to a room of "my games": its seat is the account's, taken back on arrival. */
@@ -291,7 +316,7 @@ class Store {
     isPublic: boolean;
     password: string;
     turnTimeLimitMs: number;
-    settings: { spectators: number; spectatorChat: boolean; absentGraceMs: number };
+    settings: { spectators: number; spectatorChat: boolean; absentGraceMs: number; rated?: boolean };
   }) {
     try {
       await this.accountSettled;
