@@ -5,7 +5,7 @@
 // lobby's component, so that it survives a re-render or a visit to another
 // page on the same connection; a reconnect queues again (the server drops
 // an entry whose connection closed). Pure helpers below are unit-tested.
-import { QuickPlayState as Wire, type QuickPlayStatus, type ServerMessage } from "../gen/brethren/v1/protocol_pb";
+import { QuickPlayState as Wire, type AccountInfo, type QuickPlayStatus, type ServerMessage } from "../gen/brethren/v1/protocol_pb";
 import type { GameInfo } from "../gen/brethren/v1/game_pb";
 import { RequestError, type Body } from "../net/connection";
 import { errorKey } from "../logic/errors";
@@ -165,4 +165,11 @@ export function clockText(ms: number): string {
 /** Whole seconds until the bots come (rounded up, never below 0). */
 export function secondsLeft(untilMs: number, nowMs: number): number {
   return Math.max(0, Math.ceil((untilMs - nowMs) / 1000));
+}
+
+/** The same account (a reconnect signs in again to it; a guest claims it); null is no account. */
+export function sameAccount(a: AccountInfo | null, b: AccountInfo | null): boolean {
+  if (!a || !b) return a === b;
+  const claimed = a.guest && !b.guest;
+  return a.createdUnixMs === b.createdUnixMs && (a.username === b.username || claimed);
 }

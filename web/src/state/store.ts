@@ -10,7 +10,7 @@ import { type RoomInfo, RoomSettingsSchema, RoomStatus, type ServerMessage } fro
 import { loadCredentials, saveCredentials, forgetCredentials, loadName, saveName, onAccountTokenChange } from "./session";
 import { AccountClient } from "./account";
 import { MyGamesClient } from "./myGames";
-import { QuickPlayClient } from "./quickPlay";
+import { QuickPlayClient, sameAccount } from "./quickPlay";
 import {
   type Route,
   type State,
@@ -61,7 +61,11 @@ class Store {
     });
     this.account = new AccountClient({
       request: (body) => this.conn.request(body),
-      changed: (account) => this.set({ account, accountPending: false }),
+      changed: (account) => {
+        // Another account (signed in or out): the server dropped the old one's quick-play entry.
+        if (!sameAccount(this.state.account, account)) this.quickPlay.leave();
+        this.set({ account, accountPending: false });
+      },
       unsettled: () => this.set({ accountPending: false }),
       guestName: () => this.state.name.trim() || t("account.guestName"),
     });

@@ -5,9 +5,9 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { create } from "@bufbuild/protobuf";
-import { QuickPlayClient, type QuickPlayView, seatChoices, defaultSeats, clockText, secondsLeft } from "../../src/state/quickPlay";
+import { QuickPlayClient, type QuickPlayView, seatChoices, defaultSeats, clockText, secondsLeft, sameAccount } from "../../src/state/quickPlay";
 import { RequestError, type Body } from "../../src/net/connection";
-import { ErrorCode, QuickPlayState, QuickPlayStatusSchema, type ServerMessage } from "../../src/gen/brethren/v1/protocol_pb";
+import { AccountInfoSchema, ErrorCode, QuickPlayState, QuickPlayStatusSchema, type ServerMessage } from "../../src/gen/brethren/v1/protocol_pb";
 import { t } from "../../src/i18n";
 
 type Reply = ServerMessage["body"];
@@ -127,4 +127,15 @@ test("seat counts only within the game's; the one offered first; the clock", () 
   assert.equal(clockText(-5), "0:00");
   assert.equal(secondsLeft(10_000, 8_500), 2);
   assert.equal(secondsLeft(10_000, 12_000), 0);
+});
+
+test("another account ends the wait (the server dropped its entry); the same one signed in again, or claimed, does not", () => {
+  const guest = create(AccountInfoSchema, { displayName: "Guest", guest: true, createdUnixMs: 5n });
+  const claimed = create(AccountInfoSchema, { username: "Anne", displayName: "Anne", guest: false, createdUnixMs: 5n });
+  const other = create(AccountInfoSchema, { username: "Bart", displayName: "Bart", guest: false, createdUnixMs: 9n });
+  assert.ok(sameAccount(guest, create(AccountInfoSchema, { displayName: "Guest", guest: true, createdUnixMs: 5n })));
+  assert.ok(sameAccount(guest, claimed), "a guest keeps his account");
+  assert.ok(!sameAccount(claimed, other));
+  assert.ok(!sameAccount(guest, null));
+  assert.ok(sameAccount(null, null));
 });
