@@ -103,7 +103,7 @@ function QuickWait({ view, games }: { view: Exclude<QuickPlayView, { phase: "idl
         {t("quick.elapsed", { time: clockText(now - view.since) })}
       </p>
       {waiting && <p class="hint" data-testid="quick-queue">{view.waiting <= 1 ? t("quick.alone") : t("quick.queue", { n: view.waiting })}</p>}
-      {waiting && <p class="hint" data-testid="quick-bots">{left > 0 ? t("quick.botsIn", { s: left }) : t("quick.botsNow")}</p>}
+      {waiting && view.botsAt > 0 && <p class="hint" data-testid="quick-bots">{left > 0 ? t("quick.botsIn", { s: left }) : t("quick.botsNow")}</p>}
       <button
         type="button"
         ref={cancel}
