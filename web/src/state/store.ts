@@ -9,6 +9,8 @@ import type { GameAction, GameOptions } from "../gen/brethren/v1/game_pb";
 import { type RoomInfo, RoomSettingsSchema, RoomStatus, type ServerMessage } from "../gen/brethren/v1/protocol_pb";
 import { loadCredentials, saveCredentials, forgetCredentials, loadName, saveName, onAccountTokenChange } from "./session";
 import { AccountClient } from "./account";
+import { MyGamesClient } from "./myGames";
+import { QuickPlayClient, sameAccount } from "./quickPlay";
 import {
   type Route,
   type State,
@@ -41,6 +43,14 @@ class Store {
   readonly account: AccountClient;
   /** The current connection's account step: seats are taken after it (a seat may belong to the account). */
   private accountSettled: Promise<void> = Promise.resolve();
+  /** The lobby's "my games" (./myGames): the account's live rooms. */
+  readonly myGames: MyGamesClient;
+  /** Rooms opened from "my games": the account's seat there is taken back without a token. */
+  private accountSeats = new Set<string>();
+  /** The lobby's quick play (./quickPlay): the wait for a table. */
+  readonly quickPlay: QuickPlayClient;
+  /** A quick-play room whose room and match the server pushes on this connection (no request to enter it). */
+  private arriving = "";
 
   constructor() {
     this.state = initialState(location.pathname, loadName());
@@ -51,9 +61,24 @@ class Store {
     });
     this.account = new AccountClient({
       request: (body) => this.conn.request(body),
-      changed: (account) => this.set({ account, accountPending: false }),
+      changed: (account) => {
+        // Another account (signed in or out): the server dropped the old one's quick-play entry.
+        if (!sameAccount(this.state.account, account)) this.quickPlay.leave();
+        this.set({ account, accountPending: false });
+      },
       unsettled: () => this.set({ accountPending: false }),
       guestName: () => this.state.name.trim() || t("account.guestName"),
+    });
+    this.myGames = new MyGamesClient({
+      request: (body) => this.conn.request(body),
+      settled: () => this.accountSettled,
+      signedIn: () => this.state.account !== null,
+    });
+    this.quickPlay = new QuickPlayClient({
+      request: (body) => this.conn.request(body),
+      settled: () => this.accountSettled,
+      matched: (code, seatToken) => this.enterQuickPlayRoom(code, seatToken),
+      now: () => Date.now(),
     });
     // Another tab signed in or out: this connection follows it.
     onAccountTokenChange(() => {
@@ -99,6 +124,7 @@ class Store {
   private enterRoute(route: Route) {
     const leaving = this.state.room && (route.page !== "room" || route.code !== this.state.room.roomCode);
     if (leaving) this.set(leftRoom());
+    if (route.page === "room") this.quickPlay.leave();
     this.set({ route, kicked: false });
     // One connection per page: a room's page talks to the room's node
     // (/ws?room=CODE), the others to any node. After a move, onOpen enters
@@ -108,7 +134,7 @@ class Store {
       this.conn.retarget(address);
       return;
     }
-    const alreadyIn = route.page === "room" && this.state.room?.roomCode === route.code;
+    const alreadyIn = route.page === "room" && (this.state.room?.roomCode === route.code || this.arriving === route.code);
     if (route.page === "room" && !alreadyIn && this.conn.state === "open") void this.enterRoom(route.code);
   }
 
@@ -121,6 +147,8 @@ class Store {
   private async onOpen(_c: Connection, _reconnect: boolean) {
     // Not awaited: the lobby and a room's resume need no account.
     this.accountSettled = this.account.restore();
+    this.arriving = "";
+    this.quickPlay.reconnected();
     try {
       const games = await this.conn.request({ case: "listGames", value: {} });
       if (games.case === "games") this.set({ games: games.value.games });
@@ -158,6 +186,18 @@ class Store {
           return;
         } catch (e) {
           if (e instanceof RequestError) saveCredentials(code, { seatToken: undefined });
+          else throw e;
+        }
+      }
+      if (this.accountSeats.has(code)) {
+        // From "my games" (maybe on another device): the account holds the seat.
+        await this.accountSettled;
+        try {
+          const lastVersion = resumeVersion(this.state, code);
+          await this.roomReply(this.conn.request({ case: "resume", value: { roomCode: code, seatToken: "", lastVersion } }));
+          return;
+        } catch (e) {
+          if (e instanceof RequestError) this.accountSeats.delete(code);
           else throw e;
         }
       }
@@ -207,7 +247,10 @@ class Store {
       case "matchUpdate": {
         if (room && room.roomCode !== m.value.roomCode) break;
         markUpdateArrived();
+        const wasFinished = this.state.view?.finished ?? false;
         this.set(applyMatchUpdate(this.state, m.value));
+        // A finished match leaves the account's live rooms.
+        if (this.state.view?.finished && !wasFinished) void this.myGames.refresh();
         if (m.value.view) recordView(m.value.matchId, m.value.view);
         break;
       }
@@ -227,9 +270,26 @@ class Store {
       case "hostGranted":
         saveCredentials(m.value.roomCode, { hostToken: m.value.hostToken });
         break;
+      case "quickPlayStatus":
+        this.quickPlay.onPush(m.value);
+        break;
       default:
         break;
     }
+  }
+
+  /** Quick play found a table: its room and started match follow on this connection, which stays (as after createRoom). */
+  private enterQuickPlayRoom(code: string, seatToken: string) {
+    saveCredentials(code, { seatToken, joined: true });
+    this.conn.readdress(roomServerUrl(location, code));
+    this.arriving = code;
+    this.navigate(`/r/${code}`);
+  }
+
+  /** Goes back to a room of "my games": its seat is the account's, taken back on arrival. */
+  openMyRoom(code: string) {
+    this.accountSeats.add(code);
+    this.navigate(`/r/${code}`);
   }
 
   reclaimSeat() {
@@ -275,7 +335,7 @@ class Store {
     isPublic: boolean;
     password: string;
     turnTimeLimitMs: number;
-    settings: { spectators: number; spectatorChat: boolean; absentGraceMs: number };
+    settings: { spectators: number; spectatorChat: boolean; absentGraceMs: number; rated?: boolean };
   }) {
     try {
       await this.accountSettled;

@@ -6,6 +6,8 @@ import { GameOptionsSchema, type GameInfo } from "../gen/brethren/v1/game_pb";
 import { SpectatorPolicy, RoomStatus } from "../gen/brethren/v1/protocol_pb";
 import { normalizeRoomCode, isRoomCode, formatRoomCode } from "../logic/roomCode";
 import { optionFields, optionsJson, numbersValid, type OptionField } from "../logic/options";
+import { MyGames } from "./MyGames";
+import { QuickPlay } from "./QuickPlay";
 
 /** How often the lobby's list of public rooms refreshes. */
 const ROOM_LIST_REFRESH_MS = 3000;
@@ -20,6 +22,8 @@ export function Lobby() {
   }, [s.conn]);
   return (
     <div class="lobby">
+      <MyGames />
+      <QuickPlay />
       <section class="panel">
         <label class="field">
           <span>{t("name.label")}</span>
@@ -84,6 +88,7 @@ function CreateRoom({ games }: { games: GameInfo[] }) {
   const [spect, setSpect] = useState(SpectatorPolicy.SPECTATOR_POLICY_UNSPECIFIED);
   const [spectChat, setSpectChat] = useState(false);
   const [grace, setGrace] = useState(0);
+  const [rated, setRated] = useState(false);
   if (!game) return <section class="panel"><h2>{t("lobby.create")}</h2><p>{t("conn.connecting")}</p></section>;
   const fields = optionFields(game);
   const seatCount = seats >= game.minSeats && seats <= game.maxSeats ? seats : Math.min(game.maxSeats, Math.max(game.minSeats, 4));
@@ -104,7 +109,7 @@ function CreateRoom({ games }: { games: GameInfo[] }) {
       isPublic,
       password,
       turnTimeLimitMs: Math.max(0, Math.round(clock * 1000)),
-      settings: { spectators: spect, spectatorChat: spectChat, absentGraceMs: Math.max(0, Math.round(grace * 1000)) },
+      settings: { spectators: spect, spectatorChat: spectChat, absentGraceMs: Math.max(0, Math.round(grace * 1000)), rated },
     });
   };
   return (
@@ -127,6 +132,12 @@ function CreateRoom({ games }: { games: GameInfo[] }) {
           {fields.map((f) => <OptionInput f={f} value={opts[f.name]} set={(v) => setOpts({ ...opts, [f.name]: v })} />)}
         </fieldset>
       )}
+      <div class="option rated-choice">
+        <label class="check">
+          <input data-testid="rated" type="checkbox" aria-describedby="rated-desc" checked={rated} onChange={(e) => setRated((e.target as HTMLInputElement).checked)} /> {t("lobby.rated")}
+        </label>
+        <small class="hint" id="rated-desc">{t("lobby.ratedHint")}</small>
+      </div>
       <label class="field">
         <span>{t("lobby.password")}</span>
         <input data-testid="password" type="text" value={password} autoComplete="off" onInput={(e) => setPassword((e.target as HTMLInputElement).value)} />

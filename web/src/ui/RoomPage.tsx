@@ -90,6 +90,7 @@ function RoomHeader({ room }: { room: RoomInfo }) {
   const title = (
     <>
       {game?.displayName ?? t("room.title")} · <span class="code" data-testid="room-code">{formatRoomCode(room.roomCode)}</span>
+      {room.settings?.rated && <> <span class="badge rated" data-testid="room-rated" title={t("room.ratedHint")}>★ {t("room.rated")}</span></>}
     </>
   );
   const details = (
@@ -99,6 +100,7 @@ function RoomHeader({ room }: { room: RoomInfo }) {
         {room.hasPassword ? ` · 🔒 ${t("room.password")}` : ""} · {room.turnTimeLimitMs ? t("room.clock", { s: room.turnTimeLimitMs / 1000 }) : t("room.noClock")}
         {room.settings?.locked ? ` · ${t("room.locked")}` : ""}
       </p>
+      {room.settings?.rated && <p class="hint" data-testid="room-rated-hint">{t("room.ratedHint")}</p>}
       <div class="share">
         <label class="field inline">
           <span>{t("room.share")}</span>
