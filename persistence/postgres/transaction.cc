@@ -1,0 +1,21 @@
+#include "persistence/postgres/transaction.h"
+
+namespace brethren::persistence::postgres {
+
+Transaction::Transaction(Connection& db) : db_(db) { db_.exec("BEGIN"); }
+
+Transaction::~Transaction() {
+  if (!open_) return;
+  try {
+    db_.exec("ROLLBACK");
+  } catch (...) {
+    // A lost connection rolls back by itself; the pool drops it.
+  }
+}
+
+void Transaction::commit() {
+  open_ = false;  // a failed COMMIT ends the transaction too
+  db_.exec("COMMIT");
+}
+
+}  // namespace brethren::persistence::postgres
