@@ -23,10 +23,10 @@ Result checked(PGconn* conn, PGresult* raw) {
   if (status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK) return result;
   const char* state = PQresultErrorField(raw, PG_DIAG_SQLSTATE);
   const std::string sqlstate = state ? state : "";
-  if (sqlstate.empty() && PQstatus(conn) == CONNECTION_OK) {
-    throw_error(std::string("postgres: ") + PQresultErrorMessage(raw), "XX000");
-  }
-  throw_error(std::string("postgres: ") + PQresultErrorMessage(raw), sqlstate);
+  const std::string message = std::string("postgres: ") + PQresultErrorMessage(raw);
+  // A server that ended the session (57P01 when terminated) leaves it lost, whatever the code says.
+  if (PQstatus(conn) != CONNECTION_OK) throw ConnectionError(message, sqlstate);
+  throw_error(message, sqlstate.empty() ? "XX000" : sqlstate);
 }
 
 void ignore_notice(void*, const char*) {}

@@ -28,14 +28,18 @@ namespace fs = std::filesystem;
 
 constexpr const char* kUser = "brethren";
 
+bool has_server(const std::string& dir) {
+  return ::access((dir + "/postgres").c_str(), X_OK) == 0 && ::access((dir + "/initdb").c_str(), X_OK) == 0;
+}
+
 std::string bin_dir() {
-  if (const char* dir = std::getenv("BRETHREN_PG_BINDIR"); dir && *dir) return dir;
+  if (const char* dir = std::getenv("BRETHREN_PG_BINDIR"); dir && *dir) return has_server(dir) ? dir : "";
   // Debian keeps the server's binaries out of PATH, per major version.
   std::vector<std::pair<int, std::string>> found;
   std::error_code ec;
   for (const auto& entry : fs::directory_iterator("/usr/lib/postgresql", ec)) {
     const auto bin = entry.path() / "bin";
-    if (::access((bin / "postgres").c_str(), X_OK) == 0 && ::access((bin / "initdb").c_str(), X_OK) == 0) {
+    if (has_server(bin.string())) {
       found.emplace_back(std::atoi(entry.path().filename().c_str()), bin.string());
     }
   }
@@ -43,7 +47,7 @@ std::string bin_dir() {
   const char* path = std::getenv("PATH");
   std::stringstream dirs(path ? path : "");
   for (std::string dir; std::getline(dirs, dir, ':');) {
-    if (::access((dir + "/postgres").c_str(), X_OK) == 0 && ::access((dir + "/initdb").c_str(), X_OK) == 0) return dir;
+    if (has_server(dir)) return dir;
   }
   return "";
 }
