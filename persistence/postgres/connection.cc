@@ -50,6 +50,8 @@ std::int64_t Result::affected() const {
   return *n ? std::stoll(n) : 0;
 }
 
+std::string Result::tag() const { return PQcmdStatus(result_); }
+
 bool Result::is_null(int row, int column) const { return PQgetisnull(result_, row, column) != 0; }
 
 std::string Result::text(int row, int column) const {

@@ -79,6 +79,8 @@ class Result {
   int rows() const;
   // The rows an INSERT, UPDATE or DELETE touched.
   std::int64_t affected() const;
+  // The command tag ("COMMIT", "ROLLBACK", "INSERT 0 1", ...).
+  std::string tag() const;
   bool is_null(int row, int column) const;
   std::string text(int row, int column) const;
   std::int64_t int64(int row, int column) const;

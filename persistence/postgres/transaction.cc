@@ -15,7 +15,8 @@ Transaction::~Transaction() {
 
 void Transaction::commit() {
   open_ = false;  // a failed COMMIT ends the transaction too
-  db_.exec("COMMIT");
+  // COMMIT of a transaction that had failed answers ROLLBACK, not an error.
+  if (db_.exec("COMMIT").tag() != "COMMIT") throw Error("postgres: the transaction was rolled back", "25P02");
 }
 
 }  // namespace brethren::persistence::postgres

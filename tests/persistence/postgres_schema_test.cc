@@ -72,6 +72,17 @@ TEST_CASE("Postgres: a transaction commits, and rolls back when its work throws"
                                    c.exec("INSERT INTO t VALUES (1)");
                                  }),
                   UniqueViolation);
+  // Work that swallowed a failed statement: the commit must not report success.
+  CHECK_THROWS_AS(in_transaction(db,
+                                 [](Connection& c) {
+                                   c.exec("INSERT INTO t VALUES (4)");
+                                   try {
+                                     c.exec("INSERT INTO t VALUES (1)");
+                                   } catch (const UniqueViolation&) {
+                                   }
+                                 }),
+                  Error);
+  CHECK(db.idle());
   auto r = db.exec("SELECT array_agg(k ORDER BY k)::text FROM t");
   CHECK(r.text(0, 0) == "{1}");
 }
