@@ -29,6 +29,9 @@ PACKAGES=(
   # Accounts (server/account/, docs/accounts.md): Argon2id password hashes and
   # session tokens through libsodium
   libsodium-dev
+  # The cluster's shared accounts and ratings (persistence/postgres/, docs/accounts.md
+  # "Accounts in a cluster"): libpq, and the server binaries its tests start
+  libpq-dev postgresql
   # tools/run-fuzz.sh: clang 14 and its libFuzzer + sanitizer runtimes
   clang libclang-rt-14-dev
 )

@@ -1,0 +1,46 @@
+// A throwaway PostgreSQL for one test: initdb into a temporary folder, the
+// server on a unix socket inside it (no TCP port), fsync off; removed with
+// the object. Run as the `postgres` user when the test runs as root
+// (PostgreSQL refuses root). Tests call skip_unless_postgres() first, which
+// reports the test as skipped (exit 77) where the binaries are missing.
+#pragma once
+
+#include <sys/types.h>
+
+#include <string>
+
+namespace brethren::testing {
+
+class PostgresServer {
+ public:
+  // Why no server can be started here ("" when one can): missing binaries,
+  // or root without a `postgres` user. BRETHREN_PG_BINDIR names the
+  // binaries' folder; else the newest /usr/lib/postgresql/<n>/bin, else PATH.
+  static std::string missing();
+
+  // Starts it and waits until it accepts connections (throws with its log
+  // when it does not within a minute).
+  PostgresServer();
+  ~PostgresServer();
+  PostgresServer(const PostgresServer&) = delete;
+  PostgresServer& operator=(const PostgresServer&) = delete;
+
+  // libpq's connection string for `database` (the superuser `brethren`, trusted).
+  std::string conninfo(const std::string& database = "postgres") const;
+  // A new, empty database; returns its connection string.
+  std::string create_database(const std::string& name);
+  const std::string& log_path() const { return log_path_; }
+
+ private:
+  void stop();  // the server and its folder
+
+  std::string dir_;
+  std::string log_path_;
+  pid_t pid_ = -1;
+};
+
+// Prints "SKIPPED: ..." and exits with 77 (CTest's SKIP_RETURN_CODE in
+// tests/CMakeLists.txt) when no PostgreSQL can run here: never a pass.
+void skip_unless_postgres();
+
+}  // namespace brethren::testing
