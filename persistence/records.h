@@ -69,6 +69,9 @@ struct SeatRecord {
   // when a signed-in player took it, in the same commit as the seat; 0 for
   // a bot, a player without an account, and a deleted account's seat.
   std::int64_t account_id = 0;
+  // Read only (never written with the seat): the username of the seat's
+  // account now, empty for a guest's, a deleted account's and no account.
+  std::string account_username = {};
 };
 
 struct MatchRecord {

@@ -331,7 +331,9 @@ namespace {
 #define ROOM_COLUMNS                                                                                    \
   "code, game_id, options, is_public, password_hash, seat_count, host_token_hash, status, created_at, " \
   "turn_time_limit_ms, settings"
-#define SEAT_COLUMNS "room_code, seat, display_name, token_hash, bot_kind, account_id"
+#define SEAT_COLUMNS                                                                         \
+  "room_code, seat, display_name, token_hash, bot_kind, account_id, "                        \
+  "COALESCE((SELECT a.username FROM accounts a WHERE a.id = seats.account_id AND a.claimed_at != 0), '')"
 
 RoomRecord room_from(Statement& st) {
   return RoomRecord{st.column_text(0), st.column_text(1),
@@ -345,7 +347,8 @@ RoomRecord room_from(Statement& st) {
 SeatRecord seat_from(Statement& st) {
   return SeatRecord{st.column_text(0), static_cast<int>(st.column_int(1)),
                     st.column_text(2), st.column_text(3),
-                    st.column_text(4), st.column_int(5)};
+                    st.column_text(4), st.column_int(5),
+                    st.column_text(6)};
 }
 }  // namespace
 

@@ -123,7 +123,7 @@ void QuickPlay::enqueue(const std::shared_ptr<Client>& client, std::uint64_t rid
   const Clock::time_point now = Clock::now();
   QuickPlayQueue& q = queue(key);
   q.add(QueueEntry{client->client_id(), player.account_id, mu, now});
-  waiting_.emplace(client->client_id(), Waiting{key, player.account_id, client, std::move(player.display_name)});
+  waiting_.emplace(client->client_id(), Waiting{key, player.account_id, client, std::move(player.display_name), player.claimed});
   accounts_.insert(player.account_id);
   v1::ServerMessage m = status_message(key.first, key.second, v1::QUICK_PLAY_QUEUED);
   auto* status = m.mutable_quick_play_status();
@@ -211,7 +211,7 @@ void QuickPlay::start_table(const Key& key, const std::vector<QueueEntry>& peopl
     mu_sum += entry.mu;
     auto gone = take_out(entry.client_id);
     if (!gone) continue;  // cannot happen: every entry is indexed
-    seats.push_back(Room::QuickPlaySeat{gone->client, gone->display_name, gone->account_id, ""});
+    seats.push_back(Room::QuickPlaySeat{gone->client, gone->display_name, gone->account_id, "", gone->claimed});
   }
   const rules::Game* game = services_.games.find(key.first);
   std::optional<std::string> refused = rooms_.creation_refused();
@@ -282,7 +282,9 @@ QuickPlay::PlayerSource account_players(persistence::Store& store, const std::st
     }
     auto account = accounts->account(account_id);
     if (!account) return std::nullopt;
-    return QuickPlay::Player{account->id, account->display_name.empty() ? "Player" : account->display_name};
+    // At every table a claimed account sits under its username, as TakeSeat does.
+    if (account->claimed_at != 0) return QuickPlay::Player{account->id, account->username, true};
+    return QuickPlay::Player{account->id, account->display_name.empty() ? "Player" : account->display_name, false};
   };
 }
 

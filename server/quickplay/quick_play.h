@@ -42,7 +42,8 @@ class QuickPlay : public std::enable_shared_from_this<QuickPlay> {
   // A signed-in player: his account and the name his seat shows.
   struct Player {
     std::int64_t account_id = 0;
-    std::string display_name;
+    std::string display_name;  // a claimed account's username, a guest's name
+    bool claimed = false;
   };
   // The player a connection's session names, or nullopt when the session
   // has ended (signed out, expired, account deleted). Called on the
@@ -75,6 +76,7 @@ class QuickPlay : public std::enable_shared_from_this<QuickPlay> {
     std::int64_t account_id = 0;
     std::weak_ptr<Client> client;
     std::string display_name;
+    bool claimed = false;
   };
 
   void enqueue(const std::shared_ptr<Client>& client, std::uint64_t rid, Key key, Player player, double mu);

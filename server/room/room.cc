@@ -236,6 +236,7 @@ void Room::on_take_seat(const std::shared_ptr<Client>& c, std::uint64_t rid, con
   const std::int64_t account = caller_.account_id;
   if (!caller_.username.empty()) me->display_name = caller_.username;
   seats_.take(seat, me->display_name, token, c->client_id(), account);
+  seats_[seat].claimed = !caller_.username.empty();
   const SeatSlot& slot = seats_[seat];
   me->seat = seat;
   services_.store.upsert_seat(persistence::SeatRecord{code(), seat, slot.display_name, slot.token_hash, "", account},
@@ -636,6 +637,7 @@ v1::RoomInfo Room::room_info(std::uint64_t for_client) const {
     s->set_bot(seats_[i].bot_kind);
     s->set_autopilot(on_autopilot(static_cast<int>(i)));
     s->set_account(seats_[i].account_id != 0);
+    s->set_claimed(seats_[i].claimed);
   }
   info.set_status(wire_status(status_));
   describe_ended(info);
@@ -727,6 +729,7 @@ void Room::account_deleted(std::int64_t account_id, std::string deleted_name) {
     SeatSlot& slot = self->seats_[seat];
     slot.display_name = deleted_name;
     slot.account_id = 0;
+    slot.claimed = false;
     for (std::uint64_t id : self->members_.on_seat(seat)) self->members_.find(id)->display_name = deleted_name;
     self->services_.store.upsert_seat(
         persistence::SeatRecord{self->code(), seat, slot.display_name, slot.token_hash, slot.bot_kind, 0},

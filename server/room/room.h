@@ -69,6 +69,7 @@ class Room : public std::enable_shared_from_this<Room>,
     std::string display_name;
     std::int64_t account_id = 0;
     std::string bot_kind;  // non-empty: a bot of this kind holds the seat
+    bool claimed = false;  // display_name is the account's username
   };
   // Stores the room, its seats and its first match in one commit; then each
   // person still connected is a member on his seat and gets QuickPlayStatus

@@ -44,6 +44,7 @@ void Room::start_quick_play(std::vector<QuickPlaySeat> seats, std::function<void
         auto client = seats[s].client.lock();
         room.seats_.take(seat, seats[s].display_name, (*tokens)[s], client ? client->client_id() : 0,
                          seats[s].account_id);
+        room.seats_[s].claimed = seats[s].claimed;
       }
       const SeatSlot& slot = room.seats_[s];
       unit.upsert_seat(persistence::SeatRecord{room.code(), seat, slot.display_name, slot.token_hash, slot.bot_kind,

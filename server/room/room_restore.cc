@@ -23,7 +23,10 @@ Room::Clock::time_point Room::steady_time_of(std::int64_t unix_ms) {
 
 void Room::restore_seat(const persistence::SeatRecord& seat) {
   if (seat.seat < 0 || seat.seat >= static_cast<int>(seats_.size())) return;
-  seats_[seat.seat] = SeatSlot{true, seat.display_name, seat.token_hash, 0, seat.bot_kind, seat.account_id};
+  // Claimed while the account's username is still the seat's name (a seat
+  // a guest took keeps its typed name after he claims the account).
+  const bool claimed = !seat.account_username.empty() && seat.account_username == seat.display_name;
+  seats_[seat.seat] = SeatSlot{true, seat.display_name, seat.token_hash, 0, seat.bot_kind, seat.account_id, claimed};
   services_.account_rooms.add(seat.account_id, code());
   update_summary();
 }

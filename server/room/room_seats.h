@@ -21,6 +21,8 @@ struct SeatSlot {
   std::uint64_t client_id = 0;  // 0: nobody connected on this seat
   std::string bot_kind;         // non-empty: a server-side bot holds the seat
   std::int64_t account_id = 0;  // the holder's account (persistence::SeatRecord::account_id)
+  // A claimed account sits here under its username (SeatInfo.claimed).
+  bool claimed = false;
 };
 
 class RoomSeats {

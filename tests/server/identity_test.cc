@@ -242,6 +242,47 @@ TEST_CASE(
   REQUIRE(error_of(stranger.request(my_rooms())) == v1::NOT_SIGNED_IN);
 }
 
+TEST_CASE("Identity: only a claimed account's seat is marked claimed, not a guest who types its username, "
+          "also after a restart") {
+  // The web client shows a seat's rating and profile only when the seat is
+  // claimed: a guest's name is typed and may be anyone's username.
+  TempDir dir;
+  const std::string db = dir.path() + "/db";
+  const auto check = [](const v1::ServerMessage& seen) {
+    INFO(seen.ShortDebugString());
+    REQUIRE(seen.has_room());
+    const auto& seats = seen.room().seats();
+    REQUIRE(seats[0].display_name() == "Anne");
+    REQUIRE(seats[0].account());
+    REQUIRE(seats[0].claimed());
+    REQUIRE(seats[1].display_name() == "Anne");
+    REQUIRE(seats[1].account());
+    REQUIRE_FALSE(seats[1].claimed());
+    REQUIRE_FALSE(seats[2].claimed());  // a player without an account
+  };
+  std::string code;
+  {
+    ServerProcess server(db);
+    WsClient anne(server.port());
+    new_account(anne, "Anne");
+    code = create_room(anne, 3);
+    take_seat(anne, code, 0);
+    WsClient impostor(server.port());
+    sign_in_guest(impostor, "Anne");
+    REQUIRE(impostor.request(join_msg(code, "Anne")).has_room());
+    take_seat(impostor, code, 1);
+    WsClient plain(server.port());
+    REQUIRE(plain.request(join_msg(code, "Carl")).has_room());
+    take_seat(plain, code, 2);
+    WsClient watcher(server.port());
+    check(watcher.request(join_msg(code, "Watcher")));
+    REQUIRE(server.stop(SIGTERM) == 0);
+  }
+  ServerProcess server(db);
+  WsClient watcher(server.port());
+  check(watcher.request(join_msg(code, "Watcher")));
+}
+
 TEST_CASE("Identity: myRooms survives a restart, puts his turn first, and holds at most 50 rooms") {
   TempDir dir;
   const std::string db = dir.path() + "/db";

@@ -29,16 +29,16 @@ export function RatingBadge({ rating, testId }: { rating: GameRating; testId?: s
   );
 }
 
-/** The ratings of a room's account seats for the room's game, fetched once per name and per match and status. */
+/** The ratings of a room's claimed seats (a guest may type anyone's username) for the room's game, fetched once per name and per match and status. */
 export function useSeatRatings(room: RoomInfo): (seat: number) => { username: string; rating?: GameRating } | null {
-  const names = room.seats.filter((s) => s.taken && s.account && !s.bot).map((s) => s.displayName);
+  const names = room.seats.filter((s) => s.taken && s.claimed && !s.bot).map((s) => s.displayName);
   const profiles = useProfiles(names, `${room.roomCode}:${room.match?.matchId ?? 0}:${room.status}`);
   // A profile's replay link of this match then carries the room (see rememberMatchRoom).
   const matchId = room.match?.matchId ? String(room.match.matchId) : "";
   useEffect(() => { if (matchId) rememberMatchRoom(matchId, room.roomCode); }, [matchId, room.roomCode]);
   return (seat) => {
     const s = room.seats[seat];
-    if (!s?.taken || !s.account || s.bot) return null;
+    if (!s?.taken || !s.claimed || s.bot) return null;
     const p = profiles(s.displayName);
     return p ? { username: p.username, rating: ratingFor(p, room.gameId) } : null;
   };
