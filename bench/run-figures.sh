@@ -317,6 +317,22 @@ say "# uptime: $(uptime)"
 BRETHREN_BUILD_DIR="$build" bench/quickplay/run.sh | grep '^quickplay:' |
   while read -r line; do say "$line"; done || say "# bench/quickplay/run.sh failed: see the errors above"
 
+# --- 4e. Moves during a sign-in storm ----------------------------------------------
+# A move's p99 with nobody signing in, then with 16 connections signing in
+# back to back (each an Argon2id verification on the password pool);
+# brethren-accounts-bench --storm, docs/accounts.md. Goal: ratio <= 1.2.
+say ""
+say "## Moves during a sign-in storm: 16 two-seat tables moving, $REALISTIC_DURATION s without and $REALISTIC_DURATION s with 16 connections signing in (defaults: one password thread)"
+say "# uptime: $(uptime)"
+db_counter=$((db_counter + 1))
+start_server storm "${on_server_cpu[@]}" "$build/server/brethren-server" --bind 127.0.0.1 --port 0 --threads 1 --log-level warn \
+  --max-rooms-per-connection 1000000 --max-rooms-per-address 1000000 --max-rooms 1000000 \
+  --max-connections-per-address 0 --sign-in-burst 1000000 --sign-in-per-minute 1000000 --db "$BENCH_TMP/figures-$db_counter.db"
+"${on_load_cpu[@]}" "$build/bench/brethren-accounts-bench" --hashes 1 --port "$SERVER_PORT" --storm --movers 16 \
+  --clients 16 --seconds "$REALISTIC_DURATION" | grep '^storm:' | while read -r line; do say "$line"; done ||
+  say "# brethren-accounts-bench --storm failed: see the errors above"
+stop_server
+
 # --- 4c. Rolling upgrade (with ROLLING=1: it needs haproxy and redis-server) -------
 if [ "${ROLLING:-0}" = 1 ]; then
   say ""

@@ -162,4 +162,28 @@ void AccountStore::delete_expired_sessions(std::int64_t idle_before, std::int64_
                      std::move(done));
 }
 
+void AccountStore::purge_guests(std::int64_t unused_since, int limit, std::shared_ptr<std::int64_t> purged, Done done) {
+  store_.commit_unit(Store::Unit().run([unused_since, limit, purged](Connection& db) {
+    db.exec("CREATE TEMP TABLE IF NOT EXISTS purged_guests (id INTEGER PRIMARY KEY)");
+    db.exec("DELETE FROM purged_guests");
+    db.prepare(
+          "INSERT INTO purged_guests SELECT a.id FROM accounts a WHERE a.claimed_at = 0 AND a.created_at < ?1 "
+          "AND NOT EXISTS (SELECT 1 FROM sessions s WHERE s.account_id = a.id AND s.last_used_at >= ?1) "
+          "AND NOT EXISTS (SELECT 1 FROM seats t JOIN rooms r ON r.code = t.room_code "
+          "                WHERE t.account_id = a.id AND r.status <> 'expired') "
+          "LIMIT ?2")
+        .bind(1, unused_since)
+        .bind(2, static_cast<std::int64_t>(limit))
+        .run();
+    if (purged) *purged = changes(db);
+    db.exec("DELETE FROM sessions WHERE account_id IN (SELECT id FROM purged_guests)");
+    db.exec("UPDATE seats SET account_id = 0 WHERE account_id IN (SELECT id FROM purged_guests)");
+    db.exec("UPDATE match_players SET account_id = 0 WHERE account_id IN (SELECT id FROM purged_guests)");
+    db.exec("DELETE FROM ratings WHERE account_id IN (SELECT id FROM purged_guests)");
+    db.exec("DELETE FROM accounts WHERE id IN (SELECT id FROM purged_guests)");
+    db.exec("DELETE FROM purged_guests");
+  }),
+                     std::move(done));
+}
+
 }  // namespace brethren::persistence

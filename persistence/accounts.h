@@ -68,6 +68,13 @@ class AccountStore {
   // Housekeeping: sessions idle since before `idle_before` or created before
   // `created_before`.
   void delete_expired_sessions(std::int64_t idle_before, std::int64_t created_before, Done done);
+  // Housekeeping: guest accounts (never claimed) made before `unused_since`,
+  // with no session used since then and no seat in a room that has not
+  // expired (a finished room may still rematch), at most `limit` of them:
+  // their sessions and ratings go, their seats keep the names they show and
+  // name no account (the matches stay replayable), and so do their places in
+  // match_players. `purged` (if any) receives how many went.
+  void purge_guests(std::int64_t unused_since, int limit, std::shared_ptr<std::int64_t> purged, Done done);
 
  private:
   Store& store_;

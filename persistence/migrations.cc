@@ -163,6 +163,18 @@ constexpr const char* kMigrations[] = {
       ) WITHOUT ROWID;
       CREATE INDEX match_players_by_account ON match_players(account_id, finished_at);
     )sql",
+    // 10: consecutive failed sign-ins per username key (issue #27 item 3,
+    // persistence/sign_in_failures.h), so that a restart keeps the back-off
+    // and the lock. Keyed by the name as typed, whether or not an account
+    // has it (the same rows for an unknown name); bounded by the server.
+    R"sql(
+      CREATE TABLE sign_in_failures (
+        name_key        TEXT PRIMARY KEY,
+        failures        INTEGER NOT NULL,
+        last_failure_at INTEGER NOT NULL
+      ) WITHOUT ROWID;
+      CREATE INDEX sign_in_failures_by_time ON sign_in_failures(last_failure_at);
+    )sql",
 };
 
 }  // namespace

@@ -2,6 +2,8 @@
 
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <limits>
 
@@ -42,21 +44,56 @@ AccountService::AccountService(const Config& config, persistence::Store& store, 
     : config_(config),
       metrics_(metrics),
       accounts_(store, db_path),
+      failures_(store, db_path),
       hasher_(PasswordCost{config.password_memory_kib, static_cast<unsigned>(config.password_passes)}),
       limiter_(SignInLimits{config.sign_in_burst, config.sign_in_per_minute / 60, config.sign_in_free_failures,
-                            config.sign_in_backoff_s, config.sign_in_lock_failures}),
+                            config.sign_in_backoff_s, config.sign_in_lock_failures, config.sign_in_tracked_names}),
       pool_(config.password_threads, config.password_queue) {
-  const std::int64_t now = unix_millis();
-  accounts_.delete_expired_sessions(now - static_cast<std::int64_t>(config.session_idle_expiry_s * 1000),
-                                    now - static_cast<std::int64_t>(config.session_absolute_expiry_s * 1000),
-                                    [](bool ok, const std::string& error) {
-                                      if (!ok) spdlog::error("accounts: expired sessions not deleted: {}", error);
-                                    });
+  restore_failures();
+  housekeep();
+  housekeeper_ = std::thread([this] { housekeeping_loop(); });
 }
 
 AccountService::~AccountService() { stop(); }
 
-void AccountService::stop() { pool_.stop(); }
+void AccountService::stop() {
+  {
+    std::lock_guard lock(housekeeping_mutex_);
+    housekeeping_stop_ = true;
+  }
+  housekeeping_wake_.notify_all();
+  if (housekeeper_.joinable()) housekeeper_.join();
+  pool_.stop();
+}
+
+void AccountService::housekeeping_loop() {
+  const double retention_ms = config_.guest_retention_days * 24 * 3600 * 1000;
+  const auto interval = std::chrono::milliseconds(
+      static_cast<std::int64_t>(retention_ms > 0 ? std::clamp(retention_ms / 10, 50.0, 3600 * 1000.0) : 3600 * 1000.0));
+  std::unique_lock lock(housekeeping_mutex_);
+  while (!housekeeping_wake_.wait_for(lock, interval, [this] { return housekeeping_stop_; })) {
+    lock.unlock();
+    housekeep();
+    lock.lock();
+  }
+}
+
+void AccountService::housekeep() {
+  const std::int64_t now = unix_millis();
+  accounts_.delete_expired_sessions(now - static_cast<std::int64_t>(config_.session_idle_expiry_s * 1000),
+                                    now - static_cast<std::int64_t>(config_.session_absolute_expiry_s * 1000),
+                                    [](bool ok, const std::string& error) {
+                                      if (!ok) spdlog::error("accounts: expired sessions not deleted: {}", error);
+                                    });
+  if (!(config_.guest_retention_days > 0)) return;
+  const auto unused_since = now - static_cast<std::int64_t>(config_.guest_retention_days * 24 * 3600 * 1000);
+  auto purged = std::make_shared<std::int64_t>(0);
+  // A batch per round: a backlog goes over several rounds, no round holds the writer long.
+  accounts_.purge_guests(unused_since, 1000, purged, [purged](bool ok, const std::string& error) {
+    if (!ok) return spdlog::error("accounts: unused guests not purged: {}", error);
+    if (*purged > 0) spdlog::info("accounts: {} unused guest accounts purged", *purged);
+  });
+}
 
 bool AccountService::handles(const v1::ClientMessage& message) {
   using M = v1::ClientMessage;
@@ -144,10 +181,11 @@ void AccountService::sign_in(std::uint64_t rid, const v1::SignIn& m, const std::
       hasher_.verify_dummy(password);  // the same time as a real verification
     }
     if (!ok) {
-      limiter_.failed(key);
-      return reply({error(rid, v1::SIGN_IN_FAILED, kSignInFailed), {}, {}});
+      return password_failed(key, [this, rid, reply = std::move(reply)] {
+        reply({error(rid, v1::SIGN_IN_FAILED, kSignInFailed), {}, {}});
+      });
     }
-    limiter_.succeeded(key);
+    password_succeeded(key);
     // Stored under other parameters: re-hashed now, while the password is here.
     std::string rehashed = hasher_.needs_rehash(account->password_hash) ? hasher_.hash(password) : std::string();
     auto [token, session] = new_session(account->id);
@@ -244,18 +282,20 @@ void AccountService::change_password(std::uint64_t rid, const v1::ChangePassword
           [this, rid, account = *account, keep = bound->session_hash, current_password = m.current_password(),
            new_password = m.new_password()](Reply& reply) {
             if (!hasher_.verify(account.password_hash, current_password)) {
-              limiter_.failed(account.username_key);
-              return reply({error(rid, v1::SIGN_IN_FAILED, "wrong password"), {}, {}});
+              return password_failed(account.username_key, [this, rid, reply = std::move(reply)] {
+                reply({error(rid, v1::SIGN_IN_FAILED, "wrong password"), {}, {}});
+              });
             }
-            limiter_.succeeded(account.username_key);
+            password_succeeded(account.username_key);
             std::string hash = hasher_.hash(new_password);
             accounts_.set_password(
                 account.id, std::move(hash), keep,
-                [this, rid, account, reply = std::move(reply)](bool ok, const std::string& why) mutable {
+                [this, rid, account, keep, reply = std::move(reply)](bool ok, const std::string& why) mutable {
                   if (!ok) {
                     spdlog::error("accounts: password not stored: {}", why);
                     return reply({error(rid, v1::INTERNAL, kInternal), {}, {}});
                   }
+                  connections_.sessions_ended(account.id, EndedSessions{"", keep});
                   reply({info_reply(rid, account), {}, {}});
                 });
           });
@@ -263,11 +303,14 @@ void AccountService::change_password(std::uint64_t rid, const v1::ChangePassword
 
 void AccountService::sign_out(std::uint64_t rid, const v1::SignOut& m, const AccountBinding* bound, Reply& reply) {
   if (!bound) return reply({error(rid, v1::NOT_SIGNED_IN, "not signed in"), {}, {}});
-  auto done = [this, rid, reply = std::move(reply)](bool ok, const std::string& why) mutable {
+  EndedSessions ended = m.everywhere() ? EndedSessions{} : EndedSessions{bound->session_hash, ""};
+  auto done = [this, rid, id = bound->account_id, ended, reply = std::move(reply)](bool ok,
+                                                                                   const std::string& why) mutable {
     if (!ok) {
       spdlog::error("accounts: sign-out not stored: {}", why);
       return reply({error(rid, v1::INTERNAL, kInternal), {}, {}});
     }
+    connections_.sessions_ended(id, ended);
     v1::ServerMessage answer;
     answer.set_request_id(rid);
     answer.mutable_ok();
@@ -291,6 +334,7 @@ void AccountService::delete_account(std::uint64_t rid, const v1::DeleteAccount& 
                                  spdlog::error("accounts: account {} not deleted: {}", id, why);
                                  return reply({error(rid, v1::INTERNAL, kInternal), {}, {}});
                                }
+                               connections_.sessions_ended(id, EndedSessions{});
                                v1::ServerMessage answer;
                                answer.set_request_id(rid);
                                spdlog::info("accounts: account {} deleted", id);
@@ -302,10 +346,11 @@ void AccountService::delete_account(std::uint64_t rid, const v1::DeleteAccount& 
   if (!admit(rid, address, &account->username_key, reply)) return;
   on_pool(rid, reply, [this, rid, account = *account, password = m.password(), remove](Reply& reply) {
     if (!hasher_.verify(account.password_hash, password)) {
-      limiter_.failed(account.username_key);
-      return reply({error(rid, v1::SIGN_IN_FAILED, "wrong password"), {}, {}});
+      return password_failed(account.username_key, [this, rid, reply = std::move(reply)] {
+        reply({error(rid, v1::SIGN_IN_FAILED, "wrong password"), {}, {}});
+      });
     }
-    limiter_.succeeded(account.username_key);
+    password_succeeded(account.username_key);
     remove(reply);
   });
 }
@@ -317,6 +362,49 @@ void AccountService::get_account(std::uint64_t rid, const AccountBinding* bound,
 }
 
 // --- Helpers ---------------------------------------------------------------------
+
+void AccountService::password_failed(const std::string& key, std::function<void()> then) {
+  const auto failures = limiter_.failed(key);
+  if (!failures) return then();  // not tracked (the bound): nothing to store
+  const std::int64_t now = unix_millis();
+  // The rows of names forgotten (older than any wait) go now and then, so
+  // that the table holds about the names the limiter tracks, at most.
+  const std::int64_t lock_ms = static_cast<std::int64_t>(SignInLimiter::kLockSeconds * 1000);
+  std::int64_t pruned = failures_pruned_at_.load();
+  if (now - pruned > 3600 * 1000 && failures_pruned_at_.compare_exchange_strong(pruned, now)) {
+    failures_.prune(now - lock_ms, [](bool ok, const std::string& why) {
+      if (!ok) spdlog::error("accounts: old sign-in failures not pruned: {}", why);
+    });
+  }
+  failures_.record({key, *failures, now}, [then = std::move(then)](bool ok, const std::string& why) {
+    if (!ok) spdlog::error("accounts: a failed sign-in not stored: {}", why);
+    then();
+  });
+}
+
+void AccountService::password_succeeded(const std::string& key) {
+  if (!limiter_.succeeded(key)) return;
+  failures_.clear(key, [](bool ok, const std::string& why) {
+    if (!ok) spdlog::error("accounts: a name's failed sign-ins not cleared: {}", why);
+  });
+}
+
+void AccountService::restore_failures() {
+  const std::int64_t now = unix_millis();
+  const std::int64_t lock_ms = static_cast<std::int64_t>(SignInLimiter::kLockSeconds * 1000);
+  failures_pruned_at_ = now;
+  failures_.prune(now - lock_ms, [](bool ok, const std::string& why) {
+    if (!ok) spdlog::error("accounts: old sign-in failures not pruned: {}", why);
+  });
+  const auto steady_now = LimitClock::now();
+  const auto rows = failures_.load(now - lock_ms, config_.sign_in_tracked_names);
+  // Most recent first: within the bound, the freshest are kept.
+  for (const auto& row : rows) {
+    limiter_.restore(row.name_key, row.failures,
+                     steady_now - std::chrono::milliseconds(std::max<std::int64_t>(0, now - row.last_failure_at)));
+  }
+  if (!rows.empty()) spdlog::info("accounts: failed sign-ins restored for {} names", rows.size());
+}
 
 std::optional<AccountRecord> AccountService::current(const AccountBinding* bound) const {
   // Read at every request: a session ended elsewhere (sign out everywhere,

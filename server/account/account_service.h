@@ -10,6 +10,10 @@
 // its token's hash) where the request arrives.
 #pragma once
 
+#include <atomic>
+#include <condition_variable>
+#include <mutex>
+#include <thread>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -18,9 +22,11 @@
 
 #include "brethren/v1/protocol.pb.h"
 #include "persistence/accounts.h"
+#include "persistence/sign_in_failures.h"
 #include "server/account/password_hasher.h"
 #include "server/account/password_pool.h"
 #include "server/account/sign_in_limiter.h"
+#include "server/account/signed_in_connections.h"
 #include "server/base/config.h"
 #include "server/base/metrics.h"
 
@@ -60,6 +66,8 @@ class AccountService {
   // (read now: a session ended elsewhere ends here); throws when the
   // database cannot be read. For room requests that seat by account.
   std::optional<persistence::AccountRecord> signed_in(const AccountBinding& bound) const { return current(&bound); }
+  // This node's signed-in connections: told when their sessions end.
+  SignedInConnections& connections() { return connections_; }
 
  private:
   struct Current;
@@ -89,10 +97,30 @@ class AccountService {
   v1::ServerMessage session_reply(std::uint64_t rid, const persistence::AccountRecord& account,
                                   const std::string& token, const persistence::SessionRecord& session) const;
   static v1::ServerMessage info_reply(std::uint64_t rid, const persistence::AccountRecord& account);
+  // Failed and successful password checks on a name: counted by the
+  // limiter and stored (persistence/sign_in_failures.h). `then` runs once
+  // the failure is stored (or could not be), so that a restart cannot forget
+  // a failure already answered.
+  void password_failed(const std::string& key, std::function<void()> then);
+  void password_succeeded(const std::string& key);
+  // Start-up: the stored counts back into the limiter.
+  void restore_failures();
+  // Housekeeping, on a thread of its own (at start-up, then every tenth of
+  // the guest retention, between 50 ms and an hour): expired sessions and
+  // unused guests (--guest-retention-days) are deleted.
+  void housekeep();
+  void housekeeping_loop();
 
   const Config& config_;
   Metrics& metrics_;
   persistence::AccountStore accounts_;
+  persistence::SignInFailureStore failures_;
+  SignedInConnections connections_;
+  std::mutex housekeeping_mutex_;
+  std::condition_variable housekeeping_wake_;
+  bool housekeeping_stop_ = false;
+  std::thread housekeeper_;
+  std::atomic<std::int64_t> failures_pruned_at_{0};  // Unix ms of the last prune of stored failures
   const PasswordHasher hasher_;
   SignInLimiter limiter_;
   AddressQuota guests_;

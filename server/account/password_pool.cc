@@ -1,6 +1,9 @@
 #include "server/account/password_pool.h"
 
 #include <spdlog/spdlog.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <exception>
@@ -41,6 +44,12 @@ std::size_t PasswordPool::queued() const {
 }
 
 void PasswordPool::work() {
+  // Hashing yields to the network threads and the rooms when cores are
+  // short: a sign-in storm must not slow anyone's move (docs/accounts.md).
+  // Linux's nice is per thread; a failure (a kernel without it) changes nothing else.
+  if (::setpriority(PRIO_PROCESS, static_cast<id_t>(::syscall(SYS_gettid)), kNice) != 0) {
+    spdlog::warn("password pool: nice {} not set; hashes compete with moves for the cores", kNice);
+  }
   for (;;) {
     std::function<void()> job;
     {

@@ -18,6 +18,8 @@ namespace brethren::server {
 
 class PasswordPool {
  public:
+  // The workers' nice value: below the network threads and the rooms.
+  static constexpr int kNice = 10;
   PasswordPool(int threads, std::size_t max_queued);
   ~PasswordPool();  // stop()
   PasswordPool(const PasswordPool&) = delete;

@@ -42,8 +42,8 @@ SignInLimiter::Decision SignInLimiter::check_name(const std::string& key, LimitC
   std::lock_guard lock(mutex_);
   auto it = names_.find(key);
   if (it == names_.end()) {
-    if (names_.size() >= kMaxNames) prune(now);
-    if (names_.size() >= kMaxNames) return {Verdict::kFull, 60};
+    if (names_.size() >= limits_.max_names) prune(now);
+    if (names_.size() >= limits_.max_names) return {Verdict::kFull, 60};
     return {};
   }
   const double wait = wait_seconds(it->second, now);
@@ -52,17 +52,24 @@ SignInLimiter::Decision SignInLimiter::check_name(const std::string& key, LimitC
   return {};
 }
 
-void SignInLimiter::failed(const std::string& key, LimitClock::time_point now) {
+std::optional<int> SignInLimiter::failed(const std::string& key, LimitClock::time_point now) {
   std::lock_guard lock(mutex_);
-  if (names_.size() >= kMaxNames && !names_.count(key)) return;  // check_name refused it already
+  if (names_.size() >= limits_.max_names && !names_.count(key)) return std::nullopt;  // check_name refused it
   Name& name = names_[key];
   ++name.failures;
   name.last_failure = now;
+  return name.failures;
 }
 
-void SignInLimiter::succeeded(const std::string& key) {
+bool SignInLimiter::succeeded(const std::string& key) {
   std::lock_guard lock(mutex_);
-  names_.erase(key);
+  return names_.erase(key) > 0;
+}
+
+void SignInLimiter::restore(const std::string& key, int failures, LimitClock::time_point last_failure) {
+  std::lock_guard lock(mutex_);
+  if (names_.size() >= limits_.max_names && !names_.count(key)) return;
+  names_[key] = Name{failures, last_failure};
 }
 
 void SignInLimiter::prune(LimitClock::time_point now) {

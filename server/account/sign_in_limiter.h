@@ -3,15 +3,18 @@
 // (after `free_failures`, `backoff` seconds doubling up to 15 minutes) and
 // at `lock_failures` the name is locked for a day. Counted by the name's
 // key whether or not an account has it, so that the answers (and their
-// timing) are the same for an unknown name and a real one. In memory:
-// at most kMaxNames names are tracked (when that many are fresh, attempts
-// on new names are refused: fail closed); a restart forgets (docs/accounts.md).
-// Thread-safe.
+// timing) are the same for an unknown name and a real one. At most
+// `max_names` names are tracked (when that many are fresh, attempts on new
+// names are refused: fail closed). The counts live here; the service stores
+// each change (persistence/sign_in_failures.h) and restores them at start-up,
+// so a restart keeps them; the address buckets are not stored
+// (docs/accounts.md). Thread-safe.
 #pragma once
 
 #include <chrono>
 #include <cstddef>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <unordered_map>
 
@@ -25,11 +28,11 @@ struct SignInLimits {
   int free_failures = 5;
   double backoff_s = 1;
   int lock_failures = 100;
+  std::size_t max_names = 100000;  // names tracked at most
 };
 
 class SignInLimiter {
  public:
-  static constexpr std::size_t kMaxNames = 100000;
   static constexpr double kMaxBackoffSeconds = 15 * 60;
   static constexpr double kLockSeconds = 24 * 3600;
 
@@ -45,8 +48,13 @@ class SignInLimiter {
   Decision take_address(const std::string& address, LimitClock::time_point now = LimitClock::now());
   // May the name be tried now?
   Decision check_name(const std::string& key, LimitClock::time_point now = LimitClock::now());
-  void failed(const std::string& key, LimitClock::time_point now = LimitClock::now());
-  void succeeded(const std::string& key);
+  // A failure on the name: its new count, or nullopt when the name is not
+  // tracked (every tracked name is full and fresh: check_name refused it).
+  std::optional<int> failed(const std::string& key, LimitClock::time_point now = LimitClock::now());
+  // A success: the name starts afresh. True when it had failures.
+  bool succeeded(const std::string& key);
+  // Start-up: a stored count (within the bound, most recent first).
+  void restore(const std::string& key, int failures, LimitClock::time_point last_failure);
 
  private:
   struct Name {

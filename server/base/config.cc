@@ -89,7 +89,10 @@ std::optional<Config> parse_config(int argc, char** argv, int& exit_code) {
       ("quickplay-window-per-second", po::value(&c.quickplay_window_per_second)->default_value(c.quickplay_window_per_second), "quick play: how much that spread widens per second a player waits")
       ("quickplay-bot-fill-ms", po::value(&c.quickplay_bot_fill_ms)->default_value(c.quickplay_bot_fill_ms), "quick play: milliseconds a player waits at most before the free seats of his table are filled with bots")
       ("quickplay-max-queue", po::value(&c.quickplay_max_queue)->default_value(c.quickplay_max_queue), "quick play: players waiting per game at most; beyond, QUICK_PLAY_QUEUE_FULL")
-      ("quickplay-absent-grace-ms", po::value(&c.quickplay_absent_grace_ms)->default_value(c.quickplay_absent_grace_ms), "quick play: milliseconds a disconnected player's seat waits before a bot plays it (0: never)");
+      ("quickplay-absent-grace-ms", po::value(&c.quickplay_absent_grace_ms)->default_value(c.quickplay_absent_grace_ms), "quick play: milliseconds a disconnected player's seat waits before a bot plays it (0: never)")
+      // Accounts, session 11 (docs/accounts.md).
+      ("sign-in-tracked-names", po::value(&c.sign_in_tracked_names)->default_value(c.sign_in_tracked_names), "usernames (real or not) whose failed sign-ins are counted and stored at most; when that many are fresh, sign-ins on other names answer SERVER_BUSY")
+      ("guest-retention-days", po::value(&c.guest_retention_days)->default_value(c.guest_retention_days), "days a guest account with no session used and no seat in an unfinished room is kept (0: forever; fractions allowed)");
   // clang-format on
   po::variables_map vm;
   try {
@@ -218,6 +221,14 @@ std::optional<Config> parse_config(int argc, char** argv, int& exit_code) {
     std::cerr << "brethren-server: --quickplay-window and --quickplay-window-per-second must be between 0 and 1000, "
                  "--quickplay-bot-fill-ms between 0 and one hour, --quickplay-max-queue >= 1 and "
                  "--quickplay-absent-grace-ms between 0 and one day\n";
+    exit_code = 2;
+    return std::nullopt;
+  }
+  // Accounts, session 11.
+  if (c.sign_in_tracked_names < 1 || c.sign_in_tracked_names > 10000000 ||
+      !(c.guest_retention_days >= 0 && c.guest_retention_days <= 100 * 365)) {
+    std::cerr << "brethren-server: --sign-in-tracked-names must be between 1 and 10000000 and "
+                 "--guest-retention-days between 0 and 36500\n";
     exit_code = 2;
     return std::nullopt;
   }

@@ -98,6 +98,9 @@ struct Config {
   double quickplay_bot_fill_ms = 30000;      // after this wait the free seats get bots
   std::size_t quickplay_max_queue = 1000;    // players waiting per game; beyond, QUICK_PLAY_QUEUE_FULL
   double quickplay_absent_grace_ms = 60000;  // a quick-play room's autopilot grace (RoomSettings.absent_grace_ms)
+  // Accounts, session 11 (server/account/, docs/accounts.md).
+  std::size_t sign_in_tracked_names = 100000;  // usernames whose failures are counted (and stored) at most
+  double guest_retention_days = 30;            // unused guest accounts are deleted after this long (0: never)
 };
 
 // Parses argv and the environment. Returns nullopt after printing --help or

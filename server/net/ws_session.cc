@@ -278,7 +278,7 @@ std::optional<Caller> WsSession::caller_for(std::uint64_t rid, const v1::ClientM
     return std::nullopt;
   }
   if (!account) {
-    account_.reset();
+    unbind_account();
     send_error(rid, v1::NOT_SIGNED_IN, "your session has ended; sign in again");
     return std::nullopt;
   }
@@ -296,7 +296,7 @@ void WsSession::on_my_rooms(std::uint64_t rid) {
     return send_error(rid, v1::INTERNAL, "the server could not read your session");
   }
   if (!account) {
-    account_.reset();
+    unbind_account();
     return send_error(rid, v1::NOT_SIGNED_IN, "your session has ended; sign in again");
   }
   struct Found {
@@ -479,11 +479,53 @@ void WsSession::on_account_reply(AccountReply reply) {
   // A quick-play entry is its account's: it leaves with the account.
   if (quick_played_ && reply.binding != AccountReply::Binding::kKeep) services_.quick_play->leave(id_);
   if (reply.binding == AccountReply::Binding::kBind) {
-    account_ = std::make_unique<AccountBinding>(std::move(reply.bound));
+    bind_account(std::move(reply.bound));
   } else if (reply.binding == AccountReply::Binding::kUnbind) {
-    account_.reset();
+    unbind_account();
   }
   batch([&] { send(std::move(reply.message)); });
+}
+
+void WsSession::bind_account(AccountBinding bound) {
+  if (account_ && account_->account_id != bound.account_id) unbind_account();
+  account_ = std::make_unique<AccountBinding>(std::move(bound));
+  const std::int64_t id = account_->account_id;
+  std::weak_ptr<WsSession> weak = shared_from_this();
+  services_.accounts->connections().add(id, id_, [weak, id](const EndedSessions& ended) {
+    if (auto self = weak.lock()) {
+      asio::dispatch(self->ws_.get_executor(), [self, id, ended] { self->account_sessions_ended(id, ended); });
+    }
+  });
+  // A seat this connection took before signing in becomes the account's
+  // (each room decides: not when the account holds a seat there already).
+  if (room_codes_.empty()) return;
+  std::optional<persistence::AccountRecord> account;
+  try {
+    account = services_.accounts->signed_in(*account_);
+  } catch (const std::exception& e) {
+    spdlog::error("connection {}: account not read for its seats: {}", id_, e.what());
+    return;
+  }
+  if (!account) return;
+  const Caller caller{account->id, account->claimed_at != 0 ? account->username : std::string(), account->display_name};
+  for (const auto& code : room_codes_) {
+    if (auto room = rooms_.find(code)) room->account_signed_in(id_, caller);
+  }
+}
+
+void WsSession::unbind_account() {
+  if (!account_) return;
+  if (services_.accounts) services_.accounts->connections().remove(account_->account_id, id_);
+  account_.reset();
+}
+
+void WsSession::account_sessions_ended(std::int64_t account_id, const EndedSessions& ended) {
+  if (finished_ || !account_ || account_->account_id != account_id || !ended.ends(account_->session_hash)) return;
+  unbind_account();
+  if (quick_played_) services_.quick_play->leave(id_);
+  // The connection whose own request ended them learns it from the reply.
+  if (account_busy_) return;
+  batch([&] { send_error(0, v1::NOT_SIGNED_IN, "your session has ended; sign in again"); });
 }
 
 // --- Sending -------------------------------------------------------------------
@@ -673,6 +715,7 @@ void WsSession::finish() {
   }
   room_codes_.clear();
   if (quick_played_) services_.quick_play->leave(id_);
+  unbind_account();
   registry_.remove(id_);
   --services_.metrics.connections_open;
   spdlog::info("connection {}: closed", id_);

@@ -26,6 +26,7 @@ class RoomDirectory;
 class SessionRegistry;
 struct AccountBinding;
 struct AccountReply;
+struct EndedSessions;
 
 class WsSession : public Client, public std::enable_shared_from_this<WsSession> {
  public:
@@ -91,6 +92,15 @@ class WsSession : public Client, public std::enable_shared_from_this<WsSession> 
   void on_players(std::uint64_t rid, v1::ClientMessage message);
   void on_account(std::uint64_t rid, v1::ClientMessage message);
   void on_account_reply(AccountReply reply);
+  // The connection is signed in with `bound` (registered with the account
+  // service's SignedInConnections; a seat it holds by token alone becomes the
+  // account's), or no longer signed in.
+  void bind_account(AccountBinding bound);
+  void unbind_account();
+  // Sessions of the account ended elsewhere (sign-out everywhere, a new
+  // password, deletion): unbound now when its own is one of them, told by
+  // the push `error NOT_SIGNED_IN` (requestId 0).
+  void account_sessions_ended(std::int64_t account_id, const EndedSessions& ended);
   // QuickPlay and CancelQuickPlay go to the quick-play service (server/quickplay/).
   void on_quick_play(std::uint64_t rid, const v1::ClientMessage& message);
   // Identity at the table (issue #27, item 4): who sends a room request

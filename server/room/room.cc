@@ -741,6 +741,40 @@ void Room::account_deleted(std::int64_t account_id, std::string deleted_name) {
   });
 }
 
+void Room::account_signed_in(std::uint64_t client_id, Caller caller) {
+  asio::post(strand_, [self = shared_from_this(), client_id, caller = std::move(caller)] {
+    RoomMember* me = self->member(client_id);
+    if (!me || me->seat < 0 || !caller.signed_in() || self->expired_) return;
+    const int seat = me->seat;
+    SeatSlot& slot = self->seats_[seat];
+    if (!slot.taken || !slot.bot_kind.empty() || slot.account_id != 0 || slot.client_id != client_id) return;
+    // One seat per account in a room: a second stays token-only.
+    if (self->seats_.seat_of_account(caller.account_id) >= 0) return;
+    // Reserved now (a TakeSeat by the account meanwhile is refused), confirmed once stored.
+    const std::string before = slot.display_name;
+    slot.account_id = caller.account_id;
+    if (!caller.username.empty()) slot.display_name = caller.username;
+    for (std::uint64_t id : self->members_.on_seat(seat)) self->members_.find(id)->display_name = slot.display_name;
+    self->services_.store.upsert_seat(
+        persistence::SeatRecord{self->code(), seat, slot.display_name, slot.token_hash, "", caller.account_id},
+        self->on_strand([self, seat, account = caller.account_id, before](bool ok, const std::string& error) {
+          SeatSlot& now = self->seats_[seat];
+          if (now.account_id != account) return;  // freed or changed meanwhile
+          if (!ok) {
+            spdlog::error("room {} seat {}: its account not stored: {}", self->code(), seat, error);
+            now.account_id = 0;
+            now.display_name = before;
+            for (std::uint64_t id : self->members_.on_seat(seat)) self->members_.find(id)->display_name = before;
+            return self->broadcast_room();
+          }
+          self->services_.account_rooms.add(account, self->code());
+          self->update_summary();  // before the push: a myRooms it prompts finds the seat
+          spdlog::info("room {} seat {}: now its player's account's", self->code(), seat);
+          self->broadcast_room();
+        }));
+  });
+}
+
 bool Room::listed() const {
   // UpdateRoom may change it on the strand while ListRooms reads it.
   std::lock_guard lock(summary_mutex_);

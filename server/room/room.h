@@ -104,6 +104,12 @@ class Room : public std::enable_shared_from_this<Room>,
   // account (stored again, in case the seat was taken while the deletion
   // was being stored); members told.
   void account_deleted(std::int64_t account_id, std::string deleted_name);
+  // The connection `client_id` signed in (or authenticated) as `caller`:
+  // the seat it holds here by its token alone becomes the account's
+  // (stored, listed in myRooms, named by a claimed account's username);
+  // unless the account holds another seat here already, or the seat is
+  // another account's or a bot's (then nothing changes).
+  void account_signed_in(std::uint64_t client_id, Caller caller);
 
   // --- Start-up recovery, before the server accepts connections ----------
   // (room_restore.cc)

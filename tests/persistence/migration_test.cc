@@ -147,6 +147,16 @@ TEST_CASE("Migrations: a database of every earlier schema version loads with its
   REQUIRE(result->summary == "Drake wins");
   REQUIRE(result->final_state.empty());
   REQUIRE(store->load_chat("BBB222BBB").size() == (version >= 5 ? 2u : 0u));
+  {
+    // Ratings (9) are kept; failed sign-ins (10) start empty.
+    Connection db(path, true);
+    auto ratings = db.prepare("SELECT COUNT(*) FROM ratings");
+    REQUIRE(ratings.step());
+    REQUIRE(ratings.column_int(0) == (version >= 9 ? 1 : 0));
+    auto failures = db.prepare("SELECT COUNT(*) FROM sign_in_failures");
+    REQUIRE(failures.step());
+    REQUIRE(failures.column_int(0) == 0);
+  }
 
   // Recovery reads what start-up reads: the finished room dated from its
   // match's end (schema 6 dates rooms), both logs replay.
