@@ -750,10 +750,15 @@ void Room::account_signed_in(std::uint64_t client_id, Caller caller) {
     if (!slot.taken || !slot.bot_kind.empty() || slot.account_id != 0 || slot.client_id != client_id) return;
     // One seat per account in a room: a second stays token-only.
     if (self->seats_.seat_of_account(caller.account_id) >= 0) return;
+    // A rated match is rated by who held the seats (an account, a bot):
+    // signing in during the match, when its result is in sight, must not
+    // make it rated. The seat stays token-only (a later sign-in binds it).
+    if (self->settings_.rated() && self->status_ == Status::kPlaying) return;
     // Reserved now (a TakeSeat by the account meanwhile is refused), confirmed once stored.
     const std::string before = slot.display_name;
     slot.account_id = caller.account_id;
-    if (!caller.username.empty()) slot.display_name = caller.username;
+    slot.claimed = !caller.username.empty();
+    if (slot.claimed) slot.display_name = caller.username;
     for (std::uint64_t id : self->members_.on_seat(seat)) self->members_.find(id)->display_name = slot.display_name;
     self->services_.store.upsert_seat(
         persistence::SeatRecord{self->code(), seat, slot.display_name, slot.token_hash, "", caller.account_id},
@@ -763,6 +768,7 @@ void Room::account_signed_in(std::uint64_t client_id, Caller caller) {
           if (!ok) {
             spdlog::error("room {} seat {}: its account not stored: {}", self->code(), seat, error);
             now.account_id = 0;
+            now.claimed = false;
             now.display_name = before;
             for (std::uint64_t id : self->members_.on_seat(seat)) self->members_.find(id)->display_name = before;
             return self->broadcast_room();

@@ -218,6 +218,7 @@ TEST_CASE("Account lifecycle: a seat taken before signing in becomes the account
   REQUIRE(bound.has_value());
   // A claimed account sits under its username; stored with the seat.
   REQUIRE(bound->room().seats(1).display_name() == "Anne");
+  REQUIRE(bound->room().seats(1).claimed());
   REQUIRE(seat_account(db, code, 1) == account_id_of(db, "anne"));
   const auto listed = phone.request(my_rooms());
   INFO(listed.ShortDebugString());
@@ -244,6 +245,7 @@ TEST_CASE("Account lifecycle: a seat taken before signing in becomes the account
   });
   REQUIRE(guest_bound.has_value());
   REQUIRE(guest_bound->room().seats(3).display_name() == "Typed Name");
+  REQUIRE_FALSE(guest_bound->room().seats(3).claimed());
   REQUIRE(seat_account(db, code, 3) != 0);
 
   // The seat token still opens the seat, now the account's, after a restart too.
@@ -254,7 +256,43 @@ TEST_CASE("Account lifecycle: a seat taken before signing in becomes the account
   INFO(back.ShortDebugString());
   REQUIRE(back.room().your_seat() == 1);
   REQUIRE(back.room().seats(1).account());
+  REQUIRE(back.room().seats(1).claimed());
   REQUIRE(back.room().seats(1).display_name() == "Anne");
+}
+
+TEST_CASE("Account lifecycle: signing in during a rated match does not bind the seat (the match stays unrated)") {
+  // Otherwise a player could sit without an account and sign in only once
+  // he sees himself winning, turning the match rated.
+  TempDir dir;
+  const std::string db = dir.path() + "/db";
+  ServerProcess server(db);
+  {
+    WsClient maker(server.port());
+    new_account(maker, "Anne");
+  }
+  WsClient phone(server.port());
+  auto create = create_room_msg(kGame, 2, "Pirate");
+  create.mutable_create_room()->mutable_settings()->set_rated(true);
+  const auto created = phone.request(create);
+  INFO(created.ShortDebugString());
+  REQUIRE(created.has_room_created());
+  const std::string code = created.room_created().room().room_code();
+  const auto taken = phone.request(take_seat_msg(code, 0));
+  REQUIRE(taken.has_seat_taken());
+  v1::ClientMessage bot;
+  bot.mutable_add_bot()->set_room_code(code);
+  bot.mutable_add_bot()->set_seat(1);
+  bot.mutable_add_bot()->set_kind("random");
+  REQUIRE(phone.request(bot).has_room());
+  REQUIRE(phone.request(start_msg(code)).has_room());
+  REQUIRE(phone.request(sign_in("anne", kPassword)).has_account_session());
+  // The sign-in's own work on the room is done before a later request's.
+  const auto seen = room_seen(server.port(), code);
+  REQUIRE(seen.settings().rated());
+  REQUIRE(seen.status() == v1::ROOM_STATUS_PLAYING);
+  REQUIRE_FALSE(seen.seats(0).account());
+  REQUIRE(seat_account(db, code, 0) == 0);
+  REQUIRE(phone.request(my_rooms()).my_rooms().rooms_size() == 0);
 }
 
 TEST_CASE("Account lifecycle: ended sessions unbind their connections at once, seat tokens stay valid") {
