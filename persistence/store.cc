@@ -331,8 +331,8 @@ namespace {
 #define ROOM_COLUMNS                                                                                    \
   "code, game_id, options, is_public, password_hash, seat_count, host_token_hash, status, created_at, " \
   "turn_time_limit_ms, settings"
-#define SEAT_COLUMNS                                                                         \
-  "room_code, seat, display_name, token_hash, bot_kind, account_id, "                        \
+#define SEAT_COLUMNS                                                  \
+  "room_code, seat, display_name, token_hash, bot_kind, account_id, " \
   "COALESCE((SELECT a.username FROM accounts a WHERE a.id = seats.account_id AND a.claimed_at != 0), '')"
 
 RoomRecord room_from(Statement& st) {

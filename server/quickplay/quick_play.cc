@@ -123,7 +123,8 @@ void QuickPlay::enqueue(const std::shared_ptr<Client>& client, std::uint64_t rid
   const Clock::time_point now = Clock::now();
   QuickPlayQueue& q = queue(key);
   q.add(QueueEntry{client->client_id(), player.account_id, mu, now});
-  waiting_.emplace(client->client_id(), Waiting{key, player.account_id, client, std::move(player.display_name), player.claimed});
+  waiting_.emplace(client->client_id(),
+                   Waiting{key, player.account_id, client, std::move(player.display_name), player.claimed});
   accounts_.insert(player.account_id);
   v1::ServerMessage m = status_message(key.first, key.second, v1::QUICK_PLAY_QUEUED);
   auto* status = m.mutable_quick_play_status();

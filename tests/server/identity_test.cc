@@ -242,8 +242,9 @@ TEST_CASE(
   REQUIRE(error_of(stranger.request(my_rooms())) == v1::NOT_SIGNED_IN);
 }
 
-TEST_CASE("Identity: only a claimed account's seat is marked claimed, not a guest who types its username, "
-          "also after a restart") {
+TEST_CASE(
+    "Identity: only a claimed account's seat is marked claimed, not a guest who types its username, "
+    "also after a restart") {
   // The web client shows a seat's rating and profile only when the seat is
   // claimed: a guest's name is typed and may be anyone's username.
   TempDir dir;
