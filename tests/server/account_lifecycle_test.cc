@@ -42,22 +42,6 @@ std::string new_account(WsClient& client, const std::string& username) {
   return token;
 }
 
-std::int64_t stored_int(const std::string& db, const std::string& sql) {
-  persistence::Connection conn(db, true);
-  auto st = conn.prepare(sql.c_str());
-  REQUIRE(st.step());
-  return st.column_int(0);
-}
-
-std::int64_t account_id_of(const std::string& db, const std::string& username_key) {
-  return stored_int(db, "SELECT id FROM accounts WHERE username_key = '" + username_key + "'");
-}
-
-std::int64_t seat_account(const std::string& db, const std::string& code, int seat) {
-  return stored_int(db,
-                    "SELECT account_id FROM seats WHERE room_code = '" + code + "' AND seat = " + std::to_string(seat));
-}
-
 std::string create_room(WsClient& client, int seats) {
   const auto reply = client.request(create_room_msg(kGame, seats, "Host"));
   INFO(reply.ShortDebugString());
@@ -82,28 +66,6 @@ v1::RoomInfo room_seen(std::uint16_t port, const std::string& code) {
   INFO(reply.ShortDebugString());
   REQUIRE(reply.has_room());
   return reply.room();
-}
-
-v1::ClientMessage my_rooms() {
-  v1::ClientMessage m;
-  m.mutable_my_rooms();
-  return m;
-}
-v1::ClientMessage get_account() {
-  v1::ClientMessage m;
-  m.mutable_get_account();
-  return m;
-}
-v1::ClientMessage change_password(const std::string& current, const std::string& next) {
-  v1::ClientMessage m;
-  m.mutable_change_password()->set_current_password(current);
-  m.mutable_change_password()->set_new_password(next);
-  return m;
-}
-v1::ClientMessage sign_out(bool everywhere) {
-  v1::ClientMessage m;
-  m.mutable_sign_out()->set_everywhere(everywhere);
-  return m;
 }
 
 // The push telling a connection that its session ended (requestId 0).

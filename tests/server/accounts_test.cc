@@ -30,23 +30,6 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-v1::ClientMessage change_password(const std::string& current, const std::string& next) {
-  v1::ClientMessage m;
-  m.mutable_change_password()->set_current_password(current);
-  m.mutable_change_password()->set_new_password(next);
-  return m;
-}
-v1::ClientMessage sign_out(bool everywhere) {
-  v1::ClientMessage m;
-  m.mutable_sign_out()->set_everywhere(everywhere);
-  return m;
-}
-v1::ClientMessage get_account() {
-  v1::ClientMessage m;
-  m.mutable_get_account();
-  return m;
-}
-
 v1::ErrorCode error_of(const v1::ServerMessage& m) {
   INFO(m.ShortDebugString());
   REQUIRE(m.has_error());

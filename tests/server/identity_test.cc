@@ -29,11 +29,6 @@ namespace {
 constexpr const char* kGame = "port-royal-pfister";  // 2 to 5 seats
 constexpr const char* kPassword = "correct horse battery";
 
-v1::ClientMessage my_rooms() {
-  v1::ClientMessage m;
-  m.mutable_my_rooms();
-  return m;
-}
 v1::ClientMessage add_bot(const std::string& code) {
   v1::ClientMessage m;
   m.mutable_add_bot()->set_room_code(code);
@@ -77,22 +72,6 @@ std::string take_seat(WsClient& client, const std::string& code, int seat) {
   INFO(reply.ShortDebugString());
   REQUIRE(reply.has_seat_taken());
   return reply.seat_taken().seat_token();
-}
-
-std::int64_t stored_int(const std::string& db, const std::string& sql) {
-  persistence::Connection conn(db, true);
-  auto st = conn.prepare(sql.c_str());
-  REQUIRE(st.step());
-  return st.column_int(0);
-}
-
-std::int64_t account_id_of(const std::string& db, const std::string& username_key) {
-  return stored_int(db, "SELECT id FROM accounts WHERE username_key = '" + username_key + "'");
-}
-
-std::int64_t seat_account(const std::string& db, const std::string& code, int seat) {
-  return stored_int(db,
-                    "SELECT account_id FROM seats WHERE room_code = '" + code + "' AND seat = " + std::to_string(seat));
 }
 
 bool acts(const v1::MatchView& view, int seat) {
