@@ -83,6 +83,11 @@ void enable_tcp_keepalive(asio::ip::tcp::socket& socket) {
   socket.set_option(keep_count(5), ignored);
 }
 
+// A claimed account sits under its username; a guest under the name he types.
+Caller caller_of(const persistence::AccountRecord& account) {
+  return Caller{account.id, account.claimed_at != 0 ? account.username : std::string(), account.display_name};
+}
+
 }  // namespace
 
 WsSession::WsSession(beast::tcp_stream&& stream, Services& services, RoomDirectory& rooms, SessionRegistry& registry)
@@ -282,7 +287,7 @@ std::optional<Caller> WsSession::caller_for(std::uint64_t rid, const v1::ClientM
     send_error(rid, v1::NOT_SIGNED_IN, "your session has ended; sign in again");
     return std::nullopt;
   }
-  return Caller{account->id, account->claimed_at != 0 ? account->username : std::string(), account->display_name};
+  return caller_of(*account);
 }
 
 void WsSession::on_my_rooms(std::uint64_t rid) {
@@ -507,7 +512,7 @@ void WsSession::bind_account(AccountBinding bound) {
     return;
   }
   if (!account) return;
-  const Caller caller{account->id, account->claimed_at != 0 ? account->username : std::string(), account->display_name};
+  const Caller caller = caller_of(*account);
   for (const auto& code : room_codes_) {
     if (auto room = rooms_.find(code)) room->account_signed_in(id_, caller);
   }
