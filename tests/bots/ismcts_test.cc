@@ -4,7 +4,7 @@
 // under the sanitizers.
 //
 // Environment: BRETHREN_CONFORMANCE_GAMES below 1000 (the sanitizer run sets
-// 100) scales the number of games down as it does for the conformance suite;
+// 50) scales the number of games down as it does for the conformance suite;
 // BRETHREN_CONFORMANCE_GAME=<id> checks that game only.
 #include <catch2/catch.hpp>
 #include <algorithm>
@@ -40,7 +40,7 @@ std::vector<const Game*> games() {
   return out;
 }
 
-// 1 normally, smaller under the sanitizers (BRETHREN_CONFORMANCE_GAMES=100).
+// 1 normally, smaller under the sanitizers (BRETHREN_CONFORMANCE_GAMES=50).
 bool reduced() {
   const char* v = std::getenv("BRETHREN_CONFORMANCE_GAMES");
   return v && std::strtoull(v, nullptr, 10) < 1000;
