@@ -23,6 +23,7 @@
 #include "server/account/account_service.h"
 #include "server/base/config.h"
 #include "server/cluster/lobby_redis.h"
+#include "server/cluster/session_ends_redis.h"
 #include "server/room/recovery.h"
 #include "server/net/admin_http.h"
 #include "server/net/server.h"
@@ -206,6 +207,12 @@ int main(int argc, char** argv) {
                config->admin_token_file.empty() ? "off (no --admin-token-file)" : "on");
   std::unique_ptr<server::RedisLobby> lobby;
   if (!config->lobby_redis.empty()) lobby = std::make_unique<server::RedisLobby>(*config, srv.rooms(), metrics);
+  // Sessions ended on any node reach this node's signed-in connections
+  // within a second, through the lobby's Redis (docs/accounts.md).
+  std::unique_ptr<server::RedisSessionEnds> session_ends;
+  if (!config->lobby_redis.empty()) {
+    session_ends = std::make_unique<server::RedisSessionEnds>(config->lobby_redis, services.accounts->connections());
+  }
   if (config->backup_interval_s > 0) {
     spdlog::info("backups every {} s into {}, keeping {}", config->backup_interval_s, config->backup_dir,
                  config->backup_keep);
@@ -216,6 +223,7 @@ int main(int argc, char** argv) {
   srv.run_until_signal();  // the network threads and the history thread have ended
   backups.reset();         // a backup in progress ends first
   lobby.reset();           // leaves the cluster's lobby
+  session_ends.reset();
   // No password job touches the store after this.
   services.accounts->stop();
   store.reset();  // commits anything still queued

@@ -27,7 +27,26 @@ void SignedInConnections::remove(std::int64_t account_id, std::uint64_t connecti
   if (entries.empty()) by_account_.erase(it);
 }
 
+void SignedInConnections::set_relay(Relay relay) {
+  std::lock_guard lock(mutex_);
+  relay_ = std::move(relay);
+}
+
 void SignedInConnections::sessions_ended(std::int64_t account_id, const EndedSessions& ended_sessions) {
+  Relay relay;
+  {
+    std::lock_guard lock(mutex_);
+    relay = relay_;
+  }
+  if (relay) relay(account_id, ended_sessions);
+  tell(account_id, ended_sessions);
+}
+
+void SignedInConnections::sessions_ended_elsewhere(std::int64_t account_id, const EndedSessions& ended_sessions) {
+  tell(account_id, ended_sessions);
+}
+
+void SignedInConnections::tell(std::int64_t account_id, const EndedSessions& ended_sessions) {
   std::vector<Ended> told;
   {
     std::lock_guard lock(mutex_);

@@ -32,17 +32,26 @@ class SignedInConnections {
 
   void add(std::int64_t account_id, std::uint64_t connection_id, Ended ended);
   void remove(std::int64_t account_id, std::uint64_t connection_id);
-  // Every registered connection of the account hears it.
+  // In a cluster: hears every end this node's service reports, to tell the
+  // other nodes (server/cluster/session_ends_redis.h). Null: a single node.
+  using Relay = std::function<void(std::int64_t account_id, const EndedSessions&)>;
+  void set_relay(Relay relay);
+  // Ended by this node's account service: every registered connection of
+  // the account hears it, and the relay tells the other nodes.
   void sessions_ended(std::int64_t account_id, const EndedSessions& ended);
+  // Ended on another node: this node's connections only.
+  void sessions_ended_elsewhere(std::int64_t account_id, const EndedSessions& ended);
   std::size_t size() const;
 
  private:
+  void tell(std::int64_t account_id, const EndedSessions& ended);
   struct Entry {
     std::uint64_t connection_id = 0;
     Ended ended;
   };
   mutable std::mutex mutex_;
   std::unordered_map<std::int64_t, std::vector<Entry>> by_account_;
+  Relay relay_;
 };
 
 }  // namespace brethren::server

@@ -10,47 +10,17 @@
 
 #include "server/room/room_directory.h"
 #include "server/base/room_code.h"
+#include "server/cluster/redis_connection.h"
 
 namespace brethren::server {
-
-namespace {
-
-struct ReplyDeleter {
-  void operator()(redisReply* reply) const { freeReplyObject(reply); }
-};
-using Reply = std::unique_ptr<redisReply, ReplyDeleter>;
-
-timeval to_timeval(std::chrono::milliseconds ms) {
-  return timeval{static_cast<time_t>(ms.count() / 1000), static_cast<suseconds_t>((ms.count() % 1000) * 1000)};
-}
-
-// A command of any number of binary-safe arguments, appended to the pipeline.
-void append(redisContext* redis, const std::vector<std::string>& args) {
-  std::vector<const char*> argv;
-  std::vector<std::size_t> lengths;
-  for (const auto& a : args) {
-    argv.push_back(a.data());
-    lengths.push_back(a.size());
-  }
-  redisAppendCommandArgv(redis, static_cast<int>(args.size()), argv.data(), lengths.data());
-}
-
-Reply next_reply(redisContext* redis) {
-  void* reply = nullptr;
-  if (redisGetReply(redis, &reply) != REDIS_OK) return nullptr;
-  return Reply(static_cast<redisReply*>(reply));
-}
-
-}  // namespace
 
 std::string RedisLobby::node_key(int node_id) { return "brethren:lobby:node:" + std::to_string(node_id); }
 
 RedisLobby::RedisLobby(const Config& config, RoomDirectory& rooms, Metrics& metrics)
     : config_(config), rooms_(rooms), metrics_(metrics) {
-  const auto colon = config.lobby_redis.rfind(':');
-  host_ = config.lobby_redis.substr(0, colon);
-  if (host_.size() > 2 && host_.front() == '[' && host_.back() == ']') host_ = host_.substr(1, host_.size() - 2);
-  port_ = std::atoi(config.lobby_redis.c_str() + colon + 1);
+  const auto address = parse_redis_address(config.lobby_redis);
+  host_ = address.host;
+  port_ = address.port;
   metrics_.lobby_store_up = 0;
   thread_ = std::thread([this] { run(); });
 }
@@ -65,7 +35,7 @@ RedisLobby::~RedisLobby() {
   // A node that stops on purpose leaves the lobby at once (a dead one after
   // its key's time to live).
   if (redis_ && config_.node_id >= 0) {
-    Reply(static_cast<redisReply*>(redisCommand(redis_, "DEL %s", node_key(config_.node_id).c_str())));
+    RedisReply(static_cast<redisReply*>(redisCommand(redis_, "DEL %s", node_key(config_.node_id).c_str())));
   }
   disconnect();
 }
@@ -128,31 +98,31 @@ bool RedisLobby::exchange() {
       hset.push_back(summary.room_code());
       hset.push_back(summary.SerializeAsString());
     }
-    append(redis_, {"MULTI"});
-    append(redis_, {"DEL", key});
+    redis_append(redis_, {"MULTI"});
+    redis_append(redis_, {"DEL", key});
     expected = 3;
     if (hset.size() > 2) {
-      append(redis_, hset);
+      redis_append(redis_, hset);
       ++expected;
     }
-    append(redis_, {"PEXPIRE", key, std::to_string(ttl_ms)});
-    append(redis_, {"EXEC"});
+    redis_append(redis_, {"PEXPIRE", key, std::to_string(ttl_ms)});
+    redis_append(redis_, {"EXEC"});
     expected += 1;
   }
   // Fetch every other node's hash in the same round trip.
   std::vector<int> nodes;
   for (int node = 0; node < kMaxClusterNodes; ++node) {
     if (node == own) continue;
-    append(redis_, {"HGETALL", node_key(node)});
+    redis_append(redis_, {"HGETALL", node_key(node)});
     nodes.push_back(node);
   }
   for (std::size_t i = 0; i < expected; ++i) {
-    Reply reply = next_reply(redis_);
+    RedisReply reply = redis_next_reply(redis_);
     if (!reply || reply->type == REDIS_REPLY_ERROR) return false;
   }
   auto remote = std::make_shared<std::vector<v1::RoomSummary>>();
   for (int node : nodes) {
-    Reply reply = next_reply(redis_);
+    RedisReply reply = redis_next_reply(redis_);
     if (!reply || reply->type != REDIS_REPLY_ARRAY) return false;
     for (std::size_t i = 0; i + 1 < reply->elements; i += 2) {
       const redisReply* value = reply->element[i + 1];

@@ -27,6 +27,8 @@ namespace {
 
 constexpr const char* kHaproxy = "/usr/sbin/haproxy";
 
+}  // namespace
+
 std::string find_in_path(const std::string& name) {
   const char* path = std::getenv("PATH");
   std::string dirs = path ? path : "/usr/bin:/bin";
@@ -41,8 +43,6 @@ std::string find_in_path(const std::string& name) {
   }
   return "";
 }
-
-}  // namespace
 
 ChildProcess::ChildProcess(std::vector<std::string> args, std::map<std::string, std::string> env,
                            const std::string& log_path) {

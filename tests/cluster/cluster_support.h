@@ -33,6 +33,9 @@ class ChildProcess {
   pid_t pid_ = -1;
 };
 
+// The executable's path as the shell would find it (PATH, then the sbin
+// folders), or empty.
+std::string find_in_path(const std::string& name);
 // A loopback port nobody listens on right now.
 std::uint16_t free_loopback_port();
 // True once a TCP connection to 127.0.0.1:port succeeds (or false at the deadline).
