@@ -7,8 +7,7 @@ namespace brethren::persistence {
 namespace outbox_rows {
 
 void add(Connection& db, const OutboxMatch& m) {
-  db.prepare(
-        "INSERT INTO rating_outbox (match_id, room_code, game_id, finished_at, rated) VALUES (?1, ?2, ?3, ?4, ?5)")
+  db.prepare("INSERT INTO rating_outbox (match_id, room_code, game_id, finished_at, rated) VALUES (?1, ?2, ?3, ?4, ?5)")
       .bind(1, m.match_id)
       .bind(2, m.room_code)
       .bind(3, m.game_id)

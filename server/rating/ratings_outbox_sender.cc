@@ -130,8 +130,7 @@ void RatingsOutboxSender::run() {
       backoff = options_.first_backoff;
     } catch (const std::exception& e) {
       failed = true;
-      spdlog::warn("ratings outbox: {} (retrying in {} ms; {} rows wait)", e.what(), backoff.count(),
-                   outbox_.size());
+      spdlog::warn("ratings outbox: {} (retrying in {} ms; {} rows wait)", e.what(), backoff.count(), outbox_.size());
     }
     std::unique_lock lock(mutex_);
     if (failed) {
@@ -173,11 +172,11 @@ bool RatingsOutboxSender::send_oldest() {
 void RatingsOutboxSender::remove(std::int64_t match_id) {
   std::promise<std::string> done;
   auto error = done.get_future();
-  store_.commit_unit(
-      persistence::Store::Unit().run([match_id](persistence::Connection& db) {
-        persistence::outbox_rows::remove(db, match_id);
-      }),
-      [&done](bool ok, const std::string& why) { done.set_value(ok ? std::string() : why.empty() ? "failed" : why); });
+  store_.commit_unit(persistence::Store::Unit().run(
+                         [match_id](persistence::Connection& db) { persistence::outbox_rows::remove(db, match_id); }),
+                     [&done](bool ok, const std::string& why) {
+                       done.set_value(ok ? std::string() : why.empty() ? "failed" : why);
+                     });
   const std::string why = error.get();
   if (!why.empty()) throw std::runtime_error("deleting an applied outbox row: " + why);
 }

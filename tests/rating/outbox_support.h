@@ -27,10 +27,10 @@ struct TestSeat {
 inline rating::FinishedMatch seat_room(persistence::Store& store, const std::string& code, std::int64_t match_id,
                                        bool rated, const std::vector<TestSeat>& seats) {
   using namespace persistence;
-  store.commit_unit(Store::Unit().insert_room(RoomRecord{code, "letter-of-marque", "", false, "",
-                                                         static_cast<int>(seats.size()), "hosthash",
-                                                         RoomStatus::kPlaying, 1, 0, ""}),
-                    nullptr);
+  store.commit_unit(
+      Store::Unit().insert_room(RoomRecord{code, "letter-of-marque", "", false, "", static_cast<int>(seats.size()),
+                                           "hosthash", RoomStatus::kPlaying, 1, 0, ""}),
+      nullptr);
   rating::FinishedMatch match;
   match.match_id = match_id;
   match.room_code = code;
