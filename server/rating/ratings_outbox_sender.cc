@@ -74,6 +74,9 @@ persistence::postgres::NewRating applier_initial() {
 RatingsOutboxSender::RatingsOutboxSender(persistence::Store& store, const std::string& db_path,
                                          persistence::postgres::Pool& pool, int node_id, Options options)
     : store_(store), outbox_(db_path), applier_(pool), node_id_(node_id), options_(options) {
+  // PostgreSQL knows a match by (node id, match id): nodes without their own
+  // ids would take each other's matches for applied ones.
+  if (node_id < 0) throw std::invalid_argument("the ratings outbox needs the node's id (--node-id)");
   thread_ = std::thread([this] { run(); });
 }
 

@@ -37,8 +37,9 @@ class RatingsOutboxSender {
 
   // `store` and `pool` must outlive the sender; `db_path` is the store's
   // file (the outbox is read on a connection of its own); `node_id` the
-  // cluster's id of this node (--node-id). Starts the thread, which first
-  // sends whatever a previous run left.
+  // cluster's id of this node (--node-id; std::invalid_argument when
+  // negative). Starts the thread, which first sends whatever a previous run
+  // left.
   RatingsOutboxSender(persistence::Store& store, const std::string& db_path, persistence::postgres::Pool& pool,
                       int node_id, Options options);
   RatingsOutboxSender(persistence::Store& store, const std::string& db_path, persistence::postgres::Pool& pool,

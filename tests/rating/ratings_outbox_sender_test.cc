@@ -8,6 +8,7 @@
 #include <chrono>
 #include <functional>
 #include <memory>
+#include <stdexcept>
 #include <thread>
 
 #include "persistence/postgres/account_store.h"
@@ -230,4 +231,10 @@ TEST_CASE("Postgres ratings outbox: an unrated match changes no rating") {
   REQUIRE(played.size() == 2);
   for (const auto& match : played) REQUIRE_FALSE(match.player.rated);
   REQUIRE(shared.reader.recent_matches(2, 10).size() == 1);
+}
+
+TEST_CASE("Ratings outbox sender: refuses a node without its id, which would take other nodes' matches for its own") {
+  Node node;
+  postgres::Pool pool("host=/nonexistent", 1);  // connects lazily: never here
+  REQUIRE_THROWS_AS(RatingsOutboxSender(*node.store, node.path, pool, -1), std::invalid_argument);
 }
