@@ -175,6 +175,32 @@ constexpr const char* kMigrations[] = {
       ) WITHOUT ROWID;
       CREATE INDEX sign_in_failures_by_time ON sign_in_failures(last_failure_at);
     )sql",
+    // 11: the ratings outbox (issue #27, docs/accounts.md "The ratings
+    // outbox"; persistence/rating_outbox.h). A node of a cluster rates on the
+    // shared PostgreSQL: the unit that stores a match's result stores this
+    // row with it, and the sender deletes it once PostgreSQL applied it. seq:
+    // commit order, the order of sending. Per seat: its account (0: none) or
+    // bot kind, side, place and whether he abandoned.
+    R"sql(
+      CREATE TABLE rating_outbox (
+        seq         INTEGER PRIMARY KEY,
+        match_id    INTEGER NOT NULL UNIQUE REFERENCES matches(id),
+        room_code   TEXT NOT NULL,
+        game_id     TEXT NOT NULL,
+        finished_at INTEGER NOT NULL,
+        rated       INTEGER NOT NULL
+      );
+      CREATE TABLE rating_outbox_seats (
+        match_id   INTEGER NOT NULL REFERENCES rating_outbox(match_id),
+        seat       INTEGER NOT NULL,
+        account_id INTEGER NOT NULL,
+        bot_kind   TEXT NOT NULL,
+        side       INTEGER NOT NULL,
+        place      INTEGER NOT NULL,
+        abandoned  INTEGER NOT NULL,
+        PRIMARY KEY (match_id, seat)
+      ) WITHOUT ROWID;
+    )sql",
 };
 
 }  // namespace

@@ -4,6 +4,7 @@
 #include <stdexcept>
 #include <utility>
 
+#include "persistence/rating_outbox.h"
 #include "persistence/ratings.h"
 #include "server/rating/bot_ratings.h"
 #include "server/rating/match_rating.h"
@@ -47,6 +48,20 @@ Seating seating(persistence::Connection& db, const FinishedMatch& match) {
   }
   if (accounts.empty()) out.unrated = "no account plays";
   return out;
+}
+
+// Whether the model can rate these sides and places at all (two sides or
+// more, a team's seats at one place): the same test rate_seats makes.
+bool rateable(const FinishedMatch& match) {
+  std::vector<SeatResult> seats;
+  for (const auto& seat : match.seats)
+    seats.push_back({initial_rating(), seat.side, seat.place, seat.abandoned, false});
+  try {
+    rate_seats(seats);
+    return true;
+  } catch (const std::invalid_argument&) {
+    return false;
+  }
 }
 
 }  // namespace
@@ -117,6 +132,24 @@ std::function<void(persistence::Connection&)> finished_match_step(FinishedMatch 
       }
       persistence::rating_rows::add_match_player(db, player);
     }
+  };
+}
+
+std::function<void(persistence::Connection&)> outbox_step(FinishedMatch match) {
+  return [match = std::move(match)](persistence::Connection& db) {
+    const Seating seated = seating(db, match);
+    persistence::OutboxMatch row;
+    row.match_id = match.match_id;
+    row.room_code = match.room_code;
+    row.game_id = match.game_id;
+    row.finished_at = match.finished_at;
+    row.rated = seated.unrated.empty() && rateable(match);
+    for (std::size_t s = 0; s < match.seats.size(); ++s) {
+      const auto& holder = seated.holders[s];
+      row.seats.push_back({static_cast<int>(s), holder.bot_kind.empty() ? holder.account_id : 0, holder.bot_kind,
+                           match.seats[s].side, match.seats[s].place, match.seats[s].abandoned});
+    }
+    persistence::outbox_rows::add(db, row);
   };
 }
 

@@ -40,4 +40,11 @@ std::string unrated_reason(persistence::Connection& db, const FinishedMatch& mat
 // rolls back, result included).
 std::function<void(persistence::Connection&)> finished_match_step(FinishedMatch match);
 
+// The step a node of a cluster runs instead (docs/accounts.md, "The ratings
+// outbox"): stores the match, its seats' holders and whether it is rated as
+// an outbox row (persistence/rating_outbox.h), for the sender to apply on the
+// shared PostgreSQL; no local rating or match_players row. Throws only when
+// the database fails.
+std::function<void(persistence::Connection&)> outbox_step(FinishedMatch match);
+
 }  // namespace brethren::rating

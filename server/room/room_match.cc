@@ -80,6 +80,19 @@ void Room::commit_move(persistence::ActionRecord action, std::optional<persisten
   unit.append_action(std::move(action));
   if (result) {
     const std::int64_t at = result->finished_at;
+    if (services_.ratings_outbox_written) {
+      // A cluster: the outbox row commits with the result, or neither does;
+      // the sender rates it on the shared PostgreSQL (docs/accounts.md).
+      unit.run(rating::outbox_step(finished_match(result->match_id, at)));
+      unit.finish_match(std::move(*result)).set_room_status(code(), persistence::RoomStatus::kFinished, at);
+      services_.store.commit_unit(std::move(unit),
+                                  [wake = services_.ratings_outbox_written, done = on_strand(std::move(done))](
+                                      bool ok, const std::string& why) {
+                                    if (ok) wake();
+                                    done(ok, why);
+                                  });
+      return;
+    }
     // The ratings commit with the result, or neither does (docs/ratings.md).
     unit.run(rating::finished_match_step(finished_match(result->match_id, at)));
     unit.finish_match(std::move(*result)).set_room_status(code(), persistence::RoomStatus::kFinished, at);

@@ -70,6 +70,12 @@ struct Services {
   std::shared_ptr<QuickPlay> quick_play{};
   // The rooms each account holds a seat in (myRooms; issue #27, item 4).
   AccountRooms account_rooms{};
+  // A node of a cluster (--accounts-postgres; docs/accounts.md, "The
+  // ratings outbox"): set, a finished match's ratings are not computed here
+  // but stored as an outbox row with its result, and this is called once
+  // that unit committed (it wakes the sender). Unset: a single node, whose
+  // ratings commit with the result in its SQLite. main() sets it.
+  std::function<void()> ratings_outbox_written{};
 };
 
 }  // namespace brethren::server

@@ -148,14 +148,19 @@ TEST_CASE("Migrations: a database of every earlier schema version loads with its
   REQUIRE(result->final_state.empty());
   REQUIRE(store->load_chat("BBB222BBB").size() == (version >= 5 ? 2u : 0u));
   {
-    // Ratings (9) are kept; failed sign-ins (10) start empty.
+    // Ratings (9) and failed sign-ins (10) are kept; the ratings outbox (11)
+    // starts empty.
     Connection db(path, true);
     auto ratings = db.prepare("SELECT COUNT(*) FROM ratings");
     REQUIRE(ratings.step());
     REQUIRE(ratings.column_int(0) == (version >= 9 ? 1 : 0));
     auto failures = db.prepare("SELECT COUNT(*) FROM sign_in_failures");
     REQUIRE(failures.step());
-    REQUIRE(failures.column_int(0) == 0);
+    REQUIRE(failures.column_int(0) == (version >= 10 ? 1 : 0));
+    auto outbox =
+        db.prepare("SELECT (SELECT COUNT(*) FROM rating_outbox) + (SELECT COUNT(*) FROM rating_outbox_seats)");
+    REQUIRE(outbox.step());
+    REQUIRE(outbox.column_int(0) == 0);
   }
 
   // Recovery reads what start-up reads: the finished room dated from its

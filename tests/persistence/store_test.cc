@@ -336,10 +336,12 @@ TEST_CASE("Store: the migration to schema 6 dates each finished room from its ma
   }
   {
     // Back to schema 5 as an older server left it: no status_at (nor the
-    // later rules_version, accounts, sessions, ratings and sign-in failures).
+    // later rules_version, accounts, sessions, ratings, sign-in failures and the
+    // ratings outbox).
     Connection db(path);
     db.exec(
-        "DROP TABLE sign_in_failures; DROP TABLE match_players; DROP TABLE ratings; DROP INDEX rooms_by_status; "
+        "DROP TABLE rating_outbox_seats; DROP TABLE rating_outbox; DROP TABLE sign_in_failures; "
+        "DROP TABLE match_players; DROP TABLE ratings; DROP INDEX rooms_by_status; "
         "ALTER TABLE rooms DROP COLUMN "
         "status_at; "
         "ALTER TABLE matches DROP COLUMN rules_version; DROP TABLE sessions; DROP TABLE accounts; "

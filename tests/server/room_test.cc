@@ -6,6 +6,7 @@
 #include <stdlib.h>
 
 #include <catch2/catch.hpp>
+#include <atomic>
 #include <chrono>
 #include <deque>
 #include <filesystem>
@@ -18,6 +19,7 @@
 #include <boost/asio/io_context.hpp>
 #include <google/protobuf/descriptor.h>
 
+#include "persistence/rating_outbox.h"
 #include "persistence/sqlite.h"
 #include "persistence/store.h"
 #include "rules/registry/all_bots.h"
@@ -121,6 +123,8 @@ class RoomFixture {
   }
   std::string db_path() const { return db_.path(); }
   server::Metrics& metrics() { return metrics_; }
+  server::Services& services() { return services_; }
+  persistence::Store& store() { return *store_; }
 
   std::shared_ptr<server::Room> room;
 
@@ -224,6 +228,34 @@ TEST_CASE("Room: the start needs the host and every seat, then every seat sees t
     return false;
   });
   REQUIRE(f.request(host, start()).error().code() == v1::ALREADY_STARTED);
+}
+
+TEST_CASE(
+    "Room: on a node of a cluster the finished match's outbox row commits with its result, then the sender is woken") {
+  RoomFixture f("letter-of-marque", 3);
+  // The outbox's size when woken (on the store's writer thread); -1 until then.
+  std::atomic<std::int64_t> woken_with_outbox{-1};
+  f.services().ratings_outbox_written = [path = f.db_path(), &woken_with_outbox] {
+    woken_with_outbox = static_cast<std::int64_t>(persistence::RatingOutbox(path).size());
+  };
+  auto host = std::make_shared<FakeClient>(1);
+  REQUIRE(f.create(host).has_room_created());
+  for (int seat = 0; seat < 3; ++seat) REQUIRE(f.request(host, add_bot(seat)).has_room());
+  REQUIRE(f.request(host, start()).has_room());
+  // The bots play it out.
+  f.run_until([&] { return woken_with_outbox >= 0; });
+  REQUIRE(woken_with_outbox == 1);
+  const auto row = persistence::RatingOutbox(f.db_path()).oldest();
+  REQUIRE(row.has_value());
+  REQUIRE(f.store().load_result(row->match_id).has_value());
+  REQUIRE(row->room_code == "ROOMTEST1");
+  REQUIRE(row->seats.size() == 3);
+  REQUIRE_FALSE(row->rated);  // the room was not created rated, and bots alone are no accounts
+  for (const auto& seat : row->seats) REQUIRE_FALSE(seat.bot_kind.empty());
+  persistence::Connection db(f.db_path(), true);
+  auto local = db.prepare("SELECT (SELECT COUNT(*) FROM ratings) + (SELECT COUNT(*) FROM match_players)");
+  REQUIRE(local.step());
+  REQUIRE(local.column_int(0) == 0);
 }
 
 TEST_CASE("Room: chat reaches every member, spectators included") {
