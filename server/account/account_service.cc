@@ -6,6 +6,8 @@
 #include <chrono>
 #include <cmath>
 #include <limits>
+#include <stdexcept>
+#include <tuple>
 
 #include "server/account/credentials.h"
 #include "server/base/secrets.h"
@@ -40,15 +42,19 @@ std::string retry_text(const char* what, double seconds) {
 }  // namespace
 
 AccountService::AccountService(const Config& config, persistence::Store& store, const std::string& db_path,
-                               Metrics& metrics)
+                               Metrics& metrics, std::unique_ptr<AccountRecords> records)
     : config_(config),
       metrics_(metrics),
-      accounts_(store, db_path),
+      records_(records ? std::move(records) : local_account_records(store, db_path)),
+      accounts_(*records_),
       failures_(store, db_path),
       hasher_(PasswordCost{config.password_memory_kib, static_cast<unsigned>(config.password_passes)}),
       limiter_(SignInLimits{config.sign_in_burst, config.sign_in_per_minute / 60, config.sign_in_free_failures,
                             config.sign_in_backoff_s, config.sign_in_lock_failures, config.sign_in_tracked_names}),
-      pool_(config.password_threads, config.password_queue) {
+      pool_(config.password_threads, config.password_queue),
+      store_pool_(records_->blocking() ? std::make_unique<PasswordPool>(static_cast<int>(config.accounts_postgres_pool),
+                                                                        config.password_queue)
+                                       : nullptr) {
   restore_failures();
   housekeep();
   housekeeper_ = std::thread([this] { housekeeping_loop(); });
@@ -64,6 +70,7 @@ void AccountService::stop() {
   housekeeping_wake_.notify_all();
   if (housekeeper_.joinable()) housekeeper_.join();
   pool_.stop();
+  if (store_pool_) store_pool_->stop();
 }
 
 void AccountService::housekeeping_loop() {
@@ -112,6 +119,19 @@ bool AccountService::handles(const v1::ClientMessage& message) {
 
 void AccountService::handle(std::uint64_t rid, const v1::ClientMessage& m, const std::string& address,
                             const AccountBinding* bound, Reply reply) {
+  if (!store_pool_) return dispatch(rid, m, address, bound, reply);
+  // A shared store blocks for round trips: the whole request runs on a worker.
+  auto copy = std::make_shared<std::tuple<v1::ClientMessage, std::string, std::optional<AccountBinding>, Reply>>(
+      m, address, bound ? std::optional<AccountBinding>(*bound) : std::nullopt, reply);
+  const bool queued = store_pool_->submit([this, rid, copy] {
+    auto& [message, from, binding, answer] = *copy;
+    dispatch(rid, message, from, binding ? &*binding : nullptr, answer);
+  });
+  if (!queued) reply({error(rid, v1::SERVER_BUSY, "too many account requests at once; try again in a moment"), {}, {}});
+}
+
+void AccountService::dispatch(std::uint64_t rid, const v1::ClientMessage& m, const std::string& address,
+                              const AccountBinding* bound, Reply& reply) {
   using M = v1::ClientMessage;
   try {
     switch (m.body_case()) {
@@ -150,13 +170,15 @@ void AccountService::create_guest(std::uint64_t rid, const v1::CreateGuest& m, c
   auto [token, session] = new_session(account.id);
   auto answer = session_reply(rid, account, token, session);
   AccountBinding bound{account.id, session.token_hash};
+  const AccountRecord created = account;
   accounts_.create(std::move(account), std::move(session),
-                   [this, rid, answer = std::move(answer), bound = std::move(bound), reply = std::move(reply)](
+                   [this, rid, answer = std::move(answer), bound = std::move(bound), created, reply = std::move(reply)](
                        bool ok, const std::string& why) mutable {
                      if (!ok) {
                        spdlog::error("accounts: guest not created: {}", why);
                        return reply({error(rid, v1::INTERNAL, kInternal), {}, {}});
                      }
+                     vouch(bound, created);
                      reply({std::move(answer), AccountReply::Binding::kBind, std::move(bound)});
                    });
 }
@@ -192,12 +214,13 @@ void AccountService::sign_in(std::uint64_t rid, const v1::SignIn& m, const std::
     auto answer = session_reply(rid, *account, token, session);
     AccountBinding bound{account->id, session.token_hash};
     accounts_.add_session(std::move(session), std::move(rehashed),
-                          [this, rid, answer = std::move(answer), bound = std::move(bound), reply = std::move(reply)](
-                              bool ok, const std::string& why) mutable {
+                          [this, rid, answer = std::move(answer), bound = std::move(bound), account = *account,
+                           reply = std::move(reply)](bool ok, const std::string& why) mutable {
                             if (!ok) {
                               spdlog::error("accounts: session not stored: {}", why);
                               return reply({error(rid, v1::INTERNAL, kInternal), {}, {}});
                             }
+                            vouch(bound, account);
                             reply({std::move(answer), AccountReply::Binding::kBind, std::move(bound)});
                           });
   });
@@ -217,6 +240,7 @@ void AccountService::authenticate(std::uint64_t rid, const v1::Authenticate& m, 
   }
   // The idle clock restarts; written at most every minute per session.
   if (now - session->last_used_at > 60 * 1000) accounts_.touch_session(hash, now, [](bool, const std::string&) {});
+  vouch(AccountBinding{account->id, hash}, account);
   reply({info_reply(rid, *account), AccountReply::Binding::kBind, AccountBinding{account->id, hash}});
 }
 
@@ -404,6 +428,48 @@ void AccountService::restore_failures() {
                      steady_now - std::chrono::milliseconds(std::max<std::int64_t>(0, now - row.last_failure_at)));
   }
   if (!rows.empty()) spdlog::info("accounts: failed sign-ins restored for {} names", rows.size());
+}
+
+std::optional<AccountRecord> AccountService::signed_in(const AccountBinding& bound) const {
+  if (!store_pool_) return current(&bound);
+  std::lock_guard lock(vouched_mutex_);
+  const auto found = vouched_.find(bound.session_hash);
+  if (found == vouched_.end() || found->second.account_id != bound.account_id || found->second.uses == 0) {
+    throw std::runtime_error("the session was not read before (a shared store is read on a worker)");
+  }
+  auto account = found->second.account;
+  if (--found->second.uses == 0) vouched_.erase(found);
+  return account;
+}
+
+void AccountService::check_signed_in(const AccountBinding& bound, std::function<void(bool read)> then) {
+  if (!store_pool_) return then(true);
+  const bool queued = store_pool_->submit([this, bound, then] {
+    std::optional<AccountRecord> account;
+    try {
+      account = current(&bound);
+    } catch (const std::exception& e) {
+      spdlog::error("accounts: session not read: {}", e.what());
+      return then(false);
+    }
+    vouch(bound, std::move(account));
+    then(true);
+  });
+  if (!queued) then(false);
+}
+
+void AccountService::vouch(const AccountBinding& bound, std::optional<AccountRecord> account) const {
+  if (!store_pool_) return;
+  // Kept for one signed_in() that follows within moments; an answer nobody
+  // asked for (a binding with no seat to move) goes after ten seconds.
+  const auto now = std::chrono::steady_clock::now();
+  std::lock_guard lock(vouched_mutex_);
+  std::erase_if(vouched_, [now](const auto& entry) { return now - entry.second.at > std::chrono::seconds(10); });
+  auto& entry = vouched_[bound.session_hash];
+  entry.account = std::move(account);
+  entry.account_id = bound.account_id;
+  entry.at = now;
+  ++entry.uses;
 }
 
 std::optional<AccountRecord> AccountService::current(const AccountBinding* bound) const {

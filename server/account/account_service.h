@@ -11,6 +11,8 @@
 #pragma once
 
 #include <atomic>
+#include <chrono>
+#include <unordered_map>
 #include <condition_variable>
 #include <mutex>
 #include <thread>
@@ -23,6 +25,7 @@
 #include "brethren/v1/protocol.pb.h"
 #include "persistence/accounts.h"
 #include "persistence/sign_in_failures.h"
+#include "server/account/account_records.h"
 #include "server/account/password_hasher.h"
 #include "server/account/password_pool.h"
 #include "server/account/sign_in_limiter.h"
@@ -52,8 +55,10 @@ class AccountService {
   static constexpr const char* kDeletedName = "deleted player";
 
   // `db_path`: the store's database (read through a connection of its own).
-  // Throws when libsodium or the database cannot be used.
-  AccountService(const Config& config, persistence::Store& store, const std::string& db_path, Metrics& metrics);
+  // `records`: where accounts and sessions are kept (this node's SQLite when
+  // null). Throws when libsodium or the database cannot be used.
+  AccountService(const Config& config, persistence::Store& store, const std::string& db_path, Metrics& metrics,
+                 std::unique_ptr<AccountRecords> records = nullptr);
   ~AccountService();
 
   // True for the requests this service answers.
@@ -65,7 +70,17 @@ class AccountService {
   // The account a connection is signed in to, if its session is still live
   // (read now: a session ended elsewhere ends here); throws when the
   // database cannot be read. For room requests that seat by account.
-  std::optional<persistence::AccountRecord> signed_in(const AccountBinding& bound) const { return current(&bound); }
+  // With a blocking store (blocking()), this only answers for a binding
+  // that check_signed_in() read just before (or that a reply just bound):
+  // it never waits for the store, and throws otherwise.
+  std::optional<persistence::AccountRecord> signed_in(const AccountBinding& bound) const;
+  // True when the store is shared (PostgreSQL): a connection reads its
+  // session through check_signed_in() before a request that needs it.
+  bool blocking() const { return records_->blocking(); }
+  // Reads the binding's account on a worker and calls `then` (from the
+  // worker) with false when it could not be read; signed_in() then answers
+  // for it once.
+  void check_signed_in(const AccountBinding& bound, std::function<void(bool read)> then);
   // This node's signed-in connections: told when their sessions end.
   SignedInConnections& connections() { return connections_; }
 
@@ -89,6 +104,10 @@ class AccountService {
   // Takes an attempt from the address and checks the name; an error reply
   // (sent) when either refuses.
   bool admit(std::uint64_t rid, const std::string& address, const std::string* name_key, Reply& reply);
+  void dispatch(std::uint64_t rid, const v1::ClientMessage& message, const std::string& address,
+                const AccountBinding* bound, Reply& reply);
+  // A blocking store's answer to signed_in(), kept until asked once.
+  void vouch(const AccountBinding& bound, std::optional<persistence::AccountRecord> account) const;
   // Runs `job` on the password pool, or answers SERVER_BUSY.
   void on_pool(std::uint64_t rid, Reply& reply, std::function<void(Reply&)> job);
   // A new session for `account_id`: its token and its record.
@@ -113,7 +132,8 @@ class AccountService {
 
   const Config& config_;
   Metrics& metrics_;
-  persistence::AccountStore accounts_;
+  std::unique_ptr<AccountRecords> records_;
+  AccountRecords& accounts_;
   persistence::SignInFailureStore failures_;
   SignedInConnections connections_;
   std::mutex housekeeping_mutex_;
@@ -124,8 +144,18 @@ class AccountService {
   const PasswordHasher hasher_;
   SignInLimiter limiter_;
   AddressQuota guests_;
-  // Last: its threads are joined first, before what their jobs use goes.
+  struct Vouched {
+    std::optional<persistence::AccountRecord> account;
+    std::int64_t account_id = 0;
+    std::chrono::steady_clock::time_point at;
+    int uses = 0;
+  };
+  mutable std::mutex vouched_mutex_;
+  mutable std::unordered_map<std::string, Vouched> vouched_;  // by session hash
+  // Last: their threads are joined first, before what their jobs use goes.
   PasswordPool pool_;
+  // With a blocking store: the account requests' and session checks' calls to it.
+  std::unique_ptr<PasswordPool> store_pool_;
 };
 
 }  // namespace brethren::server
