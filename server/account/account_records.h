@@ -45,8 +45,7 @@ class AccountRecords {
   // Unused guests (persistence::AccountStore::purge_guests); a store that
   // cannot tell which are unused (the shared one: seats are each node's)
   // purges none.
-  virtual void purge_guests(std::int64_t unused_since, int limit, std::shared_ptr<std::int64_t> purged,
-                            Done done) = 0;
+  virtual void purge_guests(std::int64_t unused_since, int limit, std::shared_ptr<std::int64_t> purged, Done done) = 0;
 };
 
 // This node's SQLite: reads on a connection of their own, writes through

@@ -6,7 +6,6 @@
 #include <chrono>
 #include <cmath>
 #include <limits>
-#include <stdexcept>
 #include <tuple>
 
 #include "server/account/credentials.h"
@@ -170,15 +169,13 @@ void AccountService::create_guest(std::uint64_t rid, const v1::CreateGuest& m, c
   auto [token, session] = new_session(account.id);
   auto answer = session_reply(rid, account, token, session);
   AccountBinding bound{account.id, session.token_hash};
-  const AccountRecord created = account;
   accounts_.create(std::move(account), std::move(session),
-                   [this, rid, answer = std::move(answer), bound = std::move(bound), created, reply = std::move(reply)](
+                   [this, rid, answer = std::move(answer), bound = std::move(bound), reply = std::move(reply)](
                        bool ok, const std::string& why) mutable {
                      if (!ok) {
                        spdlog::error("accounts: guest not created: {}", why);
                        return reply({error(rid, v1::INTERNAL, kInternal), {}, {}});
                      }
-                     vouch(bound, created);
                      reply({std::move(answer), AccountReply::Binding::kBind, std::move(bound)});
                    });
 }
@@ -214,13 +211,12 @@ void AccountService::sign_in(std::uint64_t rid, const v1::SignIn& m, const std::
     auto answer = session_reply(rid, *account, token, session);
     AccountBinding bound{account->id, session.token_hash};
     accounts_.add_session(std::move(session), std::move(rehashed),
-                          [this, rid, answer = std::move(answer), bound = std::move(bound), account = *account,
-                           reply = std::move(reply)](bool ok, const std::string& why) mutable {
+                          [this, rid, answer = std::move(answer), bound = std::move(bound), reply = std::move(reply)](
+                              bool ok, const std::string& why) mutable {
                             if (!ok) {
                               spdlog::error("accounts: session not stored: {}", why);
                               return reply({error(rid, v1::INTERNAL, kInternal), {}, {}});
                             }
-                            vouch(bound, account);
                             reply({std::move(answer), AccountReply::Binding::kBind, std::move(bound)});
                           });
   });
@@ -240,7 +236,6 @@ void AccountService::authenticate(std::uint64_t rid, const v1::Authenticate& m, 
   }
   // The idle clock restarts; written at most every minute per session.
   if (now - session->last_used_at > 60 * 1000) accounts_.touch_session(hash, now, [](bool, const std::string&) {});
-  vouch(AccountBinding{account->id, hash}, account);
   reply({info_reply(rid, *account), AccountReply::Binding::kBind, AccountBinding{account->id, hash}});
 }
 
@@ -428,48 +423,6 @@ void AccountService::restore_failures() {
                      steady_now - std::chrono::milliseconds(std::max<std::int64_t>(0, now - row.last_failure_at)));
   }
   if (!rows.empty()) spdlog::info("accounts: failed sign-ins restored for {} names", rows.size());
-}
-
-std::optional<AccountRecord> AccountService::signed_in(const AccountBinding& bound) const {
-  if (!store_pool_) return current(&bound);
-  std::lock_guard lock(vouched_mutex_);
-  const auto found = vouched_.find(bound.session_hash);
-  if (found == vouched_.end() || found->second.account_id != bound.account_id || found->second.uses == 0) {
-    throw std::runtime_error("the session was not read before (a shared store is read on a worker)");
-  }
-  auto account = found->second.account;
-  if (--found->second.uses == 0) vouched_.erase(found);
-  return account;
-}
-
-void AccountService::check_signed_in(const AccountBinding& bound, std::function<void(bool read)> then) {
-  if (!store_pool_) return then(true);
-  const bool queued = store_pool_->submit([this, bound, then] {
-    std::optional<AccountRecord> account;
-    try {
-      account = current(&bound);
-    } catch (const std::exception& e) {
-      spdlog::error("accounts: session not read: {}", e.what());
-      return then(false);
-    }
-    vouch(bound, std::move(account));
-    then(true);
-  });
-  if (!queued) then(false);
-}
-
-void AccountService::vouch(const AccountBinding& bound, std::optional<AccountRecord> account) const {
-  if (!store_pool_) return;
-  // Kept for one signed_in() that follows within moments; an answer nobody
-  // asked for (a binding with no seat to move) goes after ten seconds.
-  const auto now = std::chrono::steady_clock::now();
-  std::lock_guard lock(vouched_mutex_);
-  std::erase_if(vouched_, [now](const auto& entry) { return now - entry.second.at > std::chrono::seconds(10); });
-  auto& entry = vouched_[bound.session_hash];
-  entry.account = std::move(account);
-  entry.account_id = bound.account_id;
-  entry.at = now;
-  ++entry.uses;
 }
 
 std::optional<AccountRecord> AccountService::current(const AccountBinding* bound) const {

@@ -11,8 +11,6 @@
 #pragma once
 
 #include <atomic>
-#include <chrono>
-#include <unordered_map>
 #include <condition_variable>
 #include <mutex>
 #include <thread>
@@ -70,17 +68,15 @@ class AccountService {
   // The account a connection is signed in to, if its session is still live
   // (read now: a session ended elsewhere ends here); throws when the
   // database cannot be read. For room requests that seat by account.
-  // With a blocking store (blocking()), this only answers for a binding
-  // that check_signed_in() read just before (or that a reply just bound):
-  // it never waits for the store, and throws otherwise.
-  std::optional<persistence::AccountRecord> signed_in(const AccountBinding& bound) const;
-  // True when the store is shared (PostgreSQL): a connection reads its
-  // session through check_signed_in() before a request that needs it.
-  bool blocking() const { return records_->blocking(); }
-  // Reads the binding's account on a worker and calls `then` (from the
-  // worker) with false when it could not be read; signed_in() then answers
-  // for it once.
-  void check_signed_in(const AccountBinding& bound, std::function<void(bool read)> then);
+  // With a blocking store (blocking()) this reads the shared PostgreSQL:
+  // call it from a job of run_blocking() only.
+  std::optional<persistence::AccountRecord> signed_in(const AccountBinding& bound) const { return current(&bound); }
+  // True when the store is shared (PostgreSQL): what reads it runs through
+  // run_blocking(), never on a network thread or a room's strand.
+  bool blocking() const { return store_pool_ != nullptr; }
+  // Runs `job` on the account workers (with a blocking store); false when
+  // their queue is full or they stopped (`job` dropped).
+  bool run_blocking(std::function<void()> job) { return store_pool_ && store_pool_->submit(std::move(job)); }
   // This node's signed-in connections: told when their sessions end.
   SignedInConnections& connections() { return connections_; }
 
@@ -106,8 +102,6 @@ class AccountService {
   bool admit(std::uint64_t rid, const std::string& address, const std::string* name_key, Reply& reply);
   void dispatch(std::uint64_t rid, const v1::ClientMessage& message, const std::string& address,
                 const AccountBinding* bound, Reply& reply);
-  // A blocking store's answer to signed_in(), kept until asked once.
-  void vouch(const AccountBinding& bound, std::optional<persistence::AccountRecord> account) const;
   // Runs `job` on the password pool, or answers SERVER_BUSY.
   void on_pool(std::uint64_t rid, Reply& reply, std::function<void(Reply&)> job);
   // A new session for `account_id`: its token and its record.
@@ -144,14 +138,6 @@ class AccountService {
   const PasswordHasher hasher_;
   SignInLimiter limiter_;
   AddressQuota guests_;
-  struct Vouched {
-    std::optional<persistence::AccountRecord> account;
-    std::int64_t account_id = 0;
-    std::chrono::steady_clock::time_point at;
-    int uses = 0;
-  };
-  mutable std::mutex vouched_mutex_;
-  mutable std::unordered_map<std::string, Vouched> vouched_;  // by session hash
   // Last: their threads are joined first, before what their jobs use goes.
   PasswordPool pool_;
   // With a blocking store: the account requests' and session checks' calls to it.
