@@ -8,6 +8,7 @@
 #include <google/protobuf/util/json_util.h>
 #include <sys/wait.h>
 
+#include <csignal>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
@@ -20,6 +21,7 @@
 #include "tests/support/history_support.h"
 #include "tests/support/postgres_server.h"
 #include "tests/support/server_process.h"
+#include "tools/client/table.h"
 #include "tools/client/ws_client.h"
 
 using namespace brethren;
@@ -107,8 +109,9 @@ TEST_CASE("Shared accounts: signing out everywhere on node A ends the session on
   REQUIRE(on_b.request(my_rooms()).has_my_rooms());
 
   REQUIRE(on_a.request(sign_out(true)).has_ok());
-  REQUIRE(shared_int(nodes.conninfo, "SELECT COUNT(*) FROM sessions s JOIN accounts a ON a.id = s.account_id "
-                                     "WHERE a.username_key = $1",
+  REQUIRE(shared_int(nodes.conninfo,
+                     "SELECT COUNT(*) FROM sessions s JOIN accounts a ON a.id = s.account_id "
+                     "WHERE a.username_key = $1",
                      "bonny") == 0);
   // Without the revocation channel (not built yet) B learns it at its next
   // request, whichever it is: an account request or one that reads the session.
@@ -140,9 +143,11 @@ TEST_CASE("Shared accounts: node B's profile and leaderboard show the shared sto
     // What node A's outbox would have applied (the outbox is built apart):
     // a settled rating and one match played on node 1.
     persistence::postgres::Connection db(nodes.conninfo);
-    db.exec("INSERT INTO ratings VALUES ($1, 'port-royal-pfister', 30, 1.5, 25.5, 12, 7, 0)", {static_cast<long long>(id)});
-    db.exec("INSERT INTO match_players VALUES (1, 41, 0, $1, 'port-royal-pfister', 'ABCDE', 1, true, true, 25, 25.5, 1000)",
+    db.exec("INSERT INTO ratings VALUES ($1, 'port-royal-pfister', 30, 1.5, 25.5, 12, 7, 0)",
             {static_cast<long long>(id)});
+    db.exec(
+        "INSERT INTO match_players VALUES (1, 41, 0, $1, 'port-royal-pfister', 'ABCDE', 1, true, true, 25, 25.5, 1000)",
+        {static_cast<long long>(id)});
   }
   const auto reply = http_get_with(nodes.b.port(), "/api/players/MARY");
   INFO(reply.body);
@@ -172,6 +177,50 @@ TEST_CASE("Shared accounts: node B's profile and leaderboard show the shared sto
   REQUIRE(ws.has_leaderboard());
   REQUIRE(ws.leaderboard().rows_size() == 1);
   REQUIRE(ws.leaderboard().rows(0).rating().rating() == Approx(25.5));
+}
+
+TEST_CASE("Shared accounts: a claimed account's seat stays claimed after its node restarts, a guest's does not") {
+  // The node's SQLite has no accounts rows: the restored seats read the
+  // usernames from the shared store.
+  skip_unless_postgres();
+  PostgresServer postgres;
+  const std::string conninfo = postgres.create_database("accounts");
+  TempDir dir;
+  const std::string db = dir.path() + "/db";
+  const std::vector<std::string> flags{"--accounts-postgres", conninfo};
+  const auto check = [](const v1::ServerMessage& seen) {
+    INFO(seen.ShortDebugString());
+    REQUIRE(seen.has_room());
+    const auto& seats = seen.room().seats();
+    REQUIRE(seats[0].display_name() == "Anne");
+    REQUIRE(seats[0].account());
+    REQUIRE(seats[0].claimed());
+    REQUIRE(seats[1].display_name() == "Anne");  // a guest typing her username
+    REQUIRE(seats[1].account());
+    REQUIRE_FALSE(seats[1].claimed());
+  };
+  std::string code;
+  {
+    ServerProcess server(db, flags);
+    WsClient anne(server.port());
+    sign_in_guest(anne, "");
+    REQUIRE(anne.request(claim("Anne", "correct horse battery")).has_account());
+    const auto created = anne.request(create_room_msg("port-royal-pfister", 3, "Host"));
+    INFO(created.ShortDebugString());
+    REQUIRE(created.has_room_created());
+    code = created.room_created().room().room_code();
+    REQUIRE(anne.request(take_seat_msg(code, 0)).has_seat_taken());
+    WsClient impostor(server.port());
+    sign_in_guest(impostor, "Anne");
+    REQUIRE(impostor.request(join_msg(code, "Anne")).has_room());
+    REQUIRE(impostor.request(take_seat_msg(code, 1)).has_seat_taken());
+    WsClient watcher(server.port());
+    check(watcher.request(join_msg(code, "Watcher")));
+    REQUIRE(server.stop(SIGTERM) == 0);
+  }
+  ServerProcess server(db, flags);
+  WsClient watcher(server.port());
+  check(watcher.request(join_msg(code, "Watcher")));
 }
 
 TEST_CASE("Shared accounts: a node whose --accounts-postgres cannot be reached refuses to start") {
