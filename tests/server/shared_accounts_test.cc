@@ -11,6 +11,7 @@
 #include <csignal>
 #include <cstdlib>
 #include <fstream>
+#include <map>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -221,6 +222,43 @@ TEST_CASE("Shared accounts: a claimed account's seat stays claimed after its nod
   ServerProcess server(db, flags);
   WsClient watcher(server.port());
   check(watcher.request(join_msg(code, "Watcher")));
+}
+
+TEST_CASE("Shared accounts: quick play finds its player in the shared store, and requests keep their order") {
+  skip_unless_postgres();
+  PostgresServer postgres;
+  TempDir dir;
+  ServerProcess server(dir.path() + "/db", {"--accounts-postgres", postgres.create_database("accounts"),
+                                            "--quickplay-bot-fill-ms", "600000"});
+  WsClient me(server.port());
+  sign_in_guest(me, "Queuer");
+  // Sent together: the QuickPlay reads the session on a worker, the ping
+  // behind it waits for it, and the cancel finds the entry.
+  v1::ClientMessage ping;
+  ping.mutable_ping()->set_nonce(7);
+  v1::ClientMessage queue;
+  queue.mutable_quick_play()->set_game_id("port-royal-pfister");
+  queue.mutable_quick_play()->set_seats(3);
+  v1::ClientMessage cancel;
+  cancel.mutable_cancel_quick_play();
+  const auto queued_id = me.send(queue);
+  const auto ping_id = me.send(ping);
+  const auto cancel_id = me.send(cancel);
+  // The quick-play strand answers apart from the connection's: matched by
+  // request id, not by order; CANCELLED (not NOT_QUEUED) shows the cancel
+  // came after the queueing.
+  std::map<std::uint64_t, v1::ServerMessage> replies;
+  while (replies.size() < 3) {
+    auto next = me.next();
+    REQUIRE(next.has_value());
+    if (next->request_id() != 0) replies[next->request_id()] = std::move(*next);
+  }
+  INFO(replies[queued_id].ShortDebugString() << " / " << replies[cancel_id].ShortDebugString());
+  REQUIRE(replies[queued_id].has_quick_play_status());
+  REQUIRE(replies[queued_id].quick_play_status().state() == v1::QUICK_PLAY_QUEUED);
+  REQUIRE(replies[ping_id].pong().nonce() == 7);
+  REQUIRE(replies[cancel_id].has_quick_play_status());
+  REQUIRE(replies[cancel_id].quick_play_status().state() == v1::QUICK_PLAY_CANCELLED);
 }
 
 TEST_CASE("Shared accounts: a node whose --accounts-postgres cannot be reached refuses to start") {
