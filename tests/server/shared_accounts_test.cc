@@ -98,7 +98,9 @@ TEST_CASE("Shared accounts: a guest of node A claims a name there and signs in w
   REQUIRE(again_on_a.request(authenticate(signed_in.account_session().session_token())).has_account());
 }
 
-TEST_CASE("Shared accounts: signing out everywhere on node A ends the session on node B at its next request") {
+TEST_CASE(
+    "Shared accounts: signing out everywhere (and deleting the account) on node A ends the session on node B at its "
+    "next request") {
   skip_unless_postgres();
   TwoNodes nodes;
   WsClient on_a(nodes.a.port());
@@ -118,6 +120,14 @@ TEST_CASE("Shared accounts: signing out everywhere on node A ends the session on
   // request, whichever it is: an account request or one that reads the session.
   REQUIRE(error_of(on_b.request(my_rooms())) == v1::NOT_SIGNED_IN);
   REQUIRE(error_of(on_b.request(get_account())) == v1::NOT_SIGNED_IN);
+
+  // Deleted on A: gone for B too.
+  REQUIRE(on_a.request(sign_in("bonny", "pieces of eight")).has_account_session());
+  REQUIRE(on_b.request(sign_in("bonny", "pieces of eight")).has_account_session());
+  REQUIRE(on_a.request(delete_account("pieces of eight")).has_ok());
+  REQUIRE(shared_int(nodes.conninfo, "SELECT COUNT(*) FROM accounts WHERE username_key = $1", "bonny") == 0);
+  REQUIRE(error_of(on_b.request(get_account())) == v1::NOT_SIGNED_IN);
+  REQUIRE(error_of(on_b.request(sign_in("bonny", "pieces of eight"))) == v1::SIGN_IN_FAILED);
 }
 
 TEST_CASE("Shared accounts: a username claimed on node B is refused on node A, in any case") {
