@@ -70,23 +70,35 @@ void put_rating(Connection& db, const RatingRecord& rating);
 void add_match_player(Connection& db, const MatchPlayerRecord& player);
 }  // namespace rating_rows
 
-// --- Reads (any thread).
-class RatingReader {
+// --- Reads (any thread): this node's (RatingReader) or, in a cluster, the
+// shared PostgreSQL's (server/rating/shared_rating_reads.h).
+class RatingReads {
  public:
-  explicit RatingReader(const std::string& path);
-  ~RatingReader();
-
+  virtual ~RatingReads() = default;
   // A claimed account by its case-folded username; guests have none.
-  std::optional<PublicAccount> claimed_account(const std::string& username_key) const;
+  virtual std::optional<PublicAccount> claimed_account(const std::string& username_key) const = 0;
   // The account's ratings, by game id.
-  std::vector<RatingRecord> ratings_of(std::int64_t account_id) const;
-  std::optional<RatingRecord> rating(std::int64_t account_id, const std::string& game_id) const;
+  virtual std::vector<RatingRecord> ratings_of(std::int64_t account_id) const = 0;
+  virtual std::optional<RatingRecord> rating(std::int64_t account_id, const std::string& game_id) const = 0;
   // The account's finished matches, newest first, at most `limit`.
-  std::vector<MatchPlayerRecord> recent_matches(std::int64_t account_id, std::size_t limit) const;
+  virtual std::vector<MatchPlayerRecord> recent_matches(std::int64_t account_id, std::size_t limit) const = 0;
   // Claimed accounts with sigma <= max_sigma and games >= min_games, best
   // shown rating first (ties: the lower account id), `limit` rows from `offset`.
+  virtual std::vector<BoardRow> leaderboard(const std::string& game_id, double max_sigma, std::int64_t min_games,
+                                            std::size_t offset, std::size_t limit) const = 0;
+};
+
+class RatingReader final : public RatingReads {
+ public:
+  explicit RatingReader(const std::string& path);
+  ~RatingReader() override;
+
+  std::optional<PublicAccount> claimed_account(const std::string& username_key) const override;
+  std::vector<RatingRecord> ratings_of(std::int64_t account_id) const override;
+  std::optional<RatingRecord> rating(std::int64_t account_id, const std::string& game_id) const override;
+  std::vector<MatchPlayerRecord> recent_matches(std::int64_t account_id, std::size_t limit) const override;
   std::vector<BoardRow> leaderboard(const std::string& game_id, double max_sigma, std::int64_t min_games,
-                                    std::size_t offset, std::size_t limit) const;
+                                    std::size_t offset, std::size_t limit) const override;
 
  private:
   std::unique_ptr<Connection> db_;

@@ -29,6 +29,14 @@
 #include "server/net/server.h"
 #include "server/quickplay/quick_play.h"
 #include "server/rating/rating.h"
+#ifdef BRETHREN_WITH_POSTGRES
+#include "persistence/postgres/account_store.h"
+#include "persistence/postgres/pool.h"
+#include "persistence/postgres/schema.h"
+#include "server/account/shared_account_records.h"
+#include "server/rating/ratings_outbox_sender.h"
+#include "server/rating/shared_rating_reads.h"
+#endif
 
 using namespace brethren;
 
@@ -130,6 +138,32 @@ int main(int argc, char** argv) {
     return 1;
   }
 
+  // Accounts, sessions and ratings: this node's SQLite, or with
+  // --accounts-postgres the PostgreSQL a cluster's nodes share
+  // (docs/accounts.md, "Accounts in a cluster"), migrated here, before
+  // anything is served: a node that cannot reach it does not start.
+  const bool shared_accounts = !config->accounts_postgres.empty();
+#ifdef BRETHREN_WITH_POSTGRES
+  std::unique_ptr<persistence::postgres::Pool> accounts_pool;
+  if (shared_accounts) {
+    try {
+      accounts_pool =
+          std::make_unique<persistence::postgres::Pool>(config->accounts_postgres, config->accounts_postgres_pool);
+      auto db = accounts_pool->lease();
+      persistence::postgres::migrate(*db);
+      spdlog::info("accounts and ratings in the shared PostgreSQL (schema version {}, {} connections at most)",
+                   persistence::postgres::schema_version(*db), config->accounts_postgres_pool);
+    } catch (const std::exception& e) {
+      spdlog::critical("cannot use --accounts-postgres: {}", e.what());
+      return 1;
+    }
+  }
+#else
+  if (shared_accounts) {
+    spdlog::critical("cannot use --accounts-postgres: this server was built without libpq (apt-get install libpq-dev)");
+    return 1;
+  }
+#endif
   const rules::GameRegistry games = rules::make_all_games_registry();
   store->set_commit_observer([&metrics](double seconds, std::size_t) { metrics.db_commit_latency.observe(seconds); });
   server::Services services{*config,
@@ -145,9 +179,32 @@ int main(int argc, char** argv) {
       server::BotPoolOptions{config->bot_threads, config->bot_max_searches, config->bot_queue, config->bot_time_scale,
                              config->bot_nice},
       metrics);
+#ifdef BRETHREN_WITH_POSTGRES
+  std::unique_ptr<rating::RatingsOutboxSender> ratings_outbox;
+#endif
   try {
-    services.accounts = std::make_shared<server::AccountService>(*config, *store, config->db, metrics);
-    services.ratings = std::make_shared<persistence::RatingReader>(config->db);
+    std::unique_ptr<server::AccountRecords> records;
+#ifdef BRETHREN_WITH_POSTGRES
+    if (accounts_pool) records = server::shared_account_records(*accounts_pool, *store, config->db);
+#endif
+    services.accounts =
+        std::make_shared<server::AccountService>(*config, *store, config->db, metrics, std::move(records));
+#ifdef BRETHREN_WITH_POSTGRES
+    if (accounts_pool) {
+      services.ratings = rating::shared_rating_reads(*accounts_pool);
+      // Restored seats' `claimed` (persistence's seat rows read no accounts here).
+      services.claimed_username = [&pool = *accounts_pool](std::int64_t account_id) {
+        const auto account = persistence::postgres::AccountStore(pool).account(account_id);
+        return account && account->claimed_at != 0 ? account->username : std::string();
+      };
+      // Rated results reach the shared ratings exactly once, through the
+      // outbox their unit commits (docs/accounts.md, "The ratings outbox").
+      ratings_outbox =
+          std::make_unique<rating::RatingsOutboxSender>(*store, config->db, *accounts_pool, config->node_id);
+      services.ratings_outbox_written = [sender = ratings_outbox.get()] { sender->nudge(); };
+    }
+#endif
+    if (!services.ratings) services.ratings = std::make_shared<persistence::RatingReader>(config->db);
   } catch (const std::exception& e) {
     spdlog::critical("cannot start accounts: {}", e.what());
     return 1;
@@ -161,8 +218,12 @@ int main(int argc, char** argv) {
       const auto stored = reader->rating(account_id, game_id);
       return stored ? rating::Rating{stored->mu, stored->sigma} : rating::initial_rating();
     };
-    services.quick_play = std::make_shared<server::QuickPlay>(
-        services, srv.rooms(), server::account_players(*store, config->db, *config), std::move(rating_of));
+    // A shared store is read before the request, on a worker (WsSession):
+    // the account service answers from that read.
+    auto players = shared_accounts ? server::signed_in_players(services.accounts)
+                                   : server::account_players(*store, config->db, *config);
+    services.quick_play =
+        std::make_shared<server::QuickPlay>(services, srv.rooms(), std::move(players), std::move(rating_of));
   } catch (const std::exception& e) {
     spdlog::critical("cannot start quick play: {}", e.what());
     return 1;
@@ -226,6 +287,9 @@ int main(int argc, char** argv) {
   session_ends.reset();
   // No password job touches the store after this.
   services.accounts->stop();
+#ifdef BRETHREN_WITH_POSTGRES
+  if (ratings_outbox) ratings_outbox->stop();  // the rows it has not sent wait in the store
+#endif
   store.reset();  // commits anything still queued
   spdlog::info("bye");
   return 0;

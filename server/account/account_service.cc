@@ -6,6 +6,7 @@
 #include <chrono>
 #include <cmath>
 #include <limits>
+#include <tuple>
 
 #include "server/account/credentials.h"
 #include "server/base/secrets.h"
@@ -40,15 +41,19 @@ std::string retry_text(const char* what, double seconds) {
 }  // namespace
 
 AccountService::AccountService(const Config& config, persistence::Store& store, const std::string& db_path,
-                               Metrics& metrics)
+                               Metrics& metrics, std::unique_ptr<AccountRecords> records)
     : config_(config),
       metrics_(metrics),
-      accounts_(store, db_path),
+      records_(records ? std::move(records) : local_account_records(store, db_path)),
+      accounts_(*records_),
       failures_(store, db_path),
       hasher_(PasswordCost{config.password_memory_kib, static_cast<unsigned>(config.password_passes)}),
       limiter_(SignInLimits{config.sign_in_burst, config.sign_in_per_minute / 60, config.sign_in_free_failures,
                             config.sign_in_backoff_s, config.sign_in_lock_failures, config.sign_in_tracked_names}),
-      pool_(config.password_threads, config.password_queue) {
+      pool_(config.password_threads, config.password_queue),
+      store_pool_(records_->blocking() ? std::make_unique<PasswordPool>(static_cast<int>(config.accounts_postgres_pool),
+                                                                        config.password_queue)
+                                       : nullptr) {
   restore_failures();
   housekeep();
   housekeeper_ = std::thread([this] { housekeeping_loop(); });
@@ -64,6 +69,7 @@ void AccountService::stop() {
   housekeeping_wake_.notify_all();
   if (housekeeper_.joinable()) housekeeper_.join();
   pool_.stop();
+  if (store_pool_) store_pool_->stop();
 }
 
 void AccountService::housekeeping_loop() {
@@ -112,6 +118,19 @@ bool AccountService::handles(const v1::ClientMessage& message) {
 
 void AccountService::handle(std::uint64_t rid, const v1::ClientMessage& m, const std::string& address,
                             const AccountBinding* bound, Reply reply) {
+  if (!store_pool_) return dispatch(rid, m, address, bound, reply);
+  // A shared store blocks for round trips: the whole request runs on a worker.
+  auto copy = std::make_shared<std::tuple<v1::ClientMessage, std::string, std::optional<AccountBinding>, Reply>>(
+      m, address, bound ? std::optional<AccountBinding>(*bound) : std::nullopt, reply);
+  const bool queued = store_pool_->submit([this, rid, copy] {
+    auto& [message, from, binding, answer] = *copy;
+    dispatch(rid, message, from, binding ? &*binding : nullptr, answer);
+  });
+  if (!queued) reply({error(rid, v1::SERVER_BUSY, "too many account requests at once; try again in a moment"), {}, {}});
+}
+
+void AccountService::dispatch(std::uint64_t rid, const v1::ClientMessage& m, const std::string& address,
+                              const AccountBinding* bound, Reply& reply) {
   using M = v1::ClientMessage;
   try {
     switch (m.body_case()) {

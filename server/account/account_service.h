@@ -23,6 +23,7 @@
 #include "brethren/v1/protocol.pb.h"
 #include "persistence/accounts.h"
 #include "persistence/sign_in_failures.h"
+#include "server/account/account_records.h"
 #include "server/account/password_hasher.h"
 #include "server/account/password_pool.h"
 #include "server/account/sign_in_limiter.h"
@@ -52,8 +53,10 @@ class AccountService {
   static constexpr const char* kDeletedName = "deleted player";
 
   // `db_path`: the store's database (read through a connection of its own).
-  // Throws when libsodium or the database cannot be used.
-  AccountService(const Config& config, persistence::Store& store, const std::string& db_path, Metrics& metrics);
+  // `records`: where accounts and sessions are kept (this node's SQLite when
+  // null). Throws when libsodium or the database cannot be used.
+  AccountService(const Config& config, persistence::Store& store, const std::string& db_path, Metrics& metrics,
+                 std::unique_ptr<AccountRecords> records = nullptr);
   ~AccountService();
 
   // True for the requests this service answers.
@@ -65,7 +68,15 @@ class AccountService {
   // The account a connection is signed in to, if its session is still live
   // (read now: a session ended elsewhere ends here); throws when the
   // database cannot be read. For room requests that seat by account.
+  // With a blocking store (blocking()) this reads the shared PostgreSQL:
+  // call it from a job of run_blocking() only.
   std::optional<persistence::AccountRecord> signed_in(const AccountBinding& bound) const { return current(&bound); }
+  // True when the store is shared (PostgreSQL): what reads it runs through
+  // run_blocking(), never on a network thread or a room's strand.
+  bool blocking() const { return store_pool_ != nullptr; }
+  // Runs `job` on the account workers (with a blocking store); false when
+  // their queue is full or they stopped (`job` dropped).
+  bool run_blocking(std::function<void()> job) { return store_pool_ && store_pool_->submit(std::move(job)); }
   // This node's signed-in connections: told when their sessions end.
   SignedInConnections& connections() { return connections_; }
 
@@ -89,6 +100,8 @@ class AccountService {
   // Takes an attempt from the address and checks the name; an error reply
   // (sent) when either refuses.
   bool admit(std::uint64_t rid, const std::string& address, const std::string* name_key, Reply& reply);
+  void dispatch(std::uint64_t rid, const v1::ClientMessage& message, const std::string& address,
+                const AccountBinding* bound, Reply& reply);
   // Runs `job` on the password pool, or answers SERVER_BUSY.
   void on_pool(std::uint64_t rid, Reply& reply, std::function<void(Reply&)> job);
   // A new session for `account_id`: its token and its record.
@@ -113,7 +126,8 @@ class AccountService {
 
   const Config& config_;
   Metrics& metrics_;
-  persistence::AccountStore accounts_;
+  std::unique_ptr<AccountRecords> records_;
+  AccountRecords& accounts_;
   persistence::SignInFailureStore failures_;
   SignedInConnections connections_;
   std::mutex housekeeping_mutex_;
@@ -124,8 +138,10 @@ class AccountService {
   const PasswordHasher hasher_;
   SignInLimiter limiter_;
   AddressQuota guests_;
-  // Last: its threads are joined first, before what their jobs use goes.
+  // Last: their threads are joined first, before what their jobs use goes.
   PasswordPool pool_;
+  // With a blocking store: the account requests' and session checks' calls to it.
+  std::unique_ptr<PasswordPool> store_pool_;
 };
 
 }  // namespace brethren::server

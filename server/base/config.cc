@@ -92,7 +92,10 @@ std::optional<Config> parse_config(int argc, char** argv, int& exit_code) {
       ("quickplay-absent-grace-ms", po::value(&c.quickplay_absent_grace_ms)->default_value(c.quickplay_absent_grace_ms), "quick play: milliseconds a disconnected player's seat waits before a bot plays it (0: never)")
       // Accounts, session 11 (docs/accounts.md).
       ("sign-in-tracked-names", po::value(&c.sign_in_tracked_names)->default_value(c.sign_in_tracked_names), "usernames (real or not) whose failed sign-ins are counted and stored at most; when that many are fresh, sign-ins on other names answer SERVER_BUSY")
-      ("guest-retention-days", po::value(&c.guest_retention_days)->default_value(c.guest_retention_days), "days a guest account with no session used and no seat in an unfinished room is kept (0: forever; fractions allowed)");
+      ("guest-retention-days", po::value(&c.guest_retention_days)->default_value(c.guest_retention_days), "days a guest account with no session used and no seat in an unfinished room is kept (0: forever; fractions allowed)")
+      // Accounts in a cluster, session 12 (docs/accounts.md).
+      ("accounts-postgres", po::value(&c.accounts_postgres)->default_value(c.accounts_postgres), "libpq connection string of the PostgreSQL the nodes of a cluster share for accounts, sessions and ratings (empty: this node's database)")
+      ("accounts-postgres-pool", po::value(&c.accounts_postgres_pool)->default_value(c.accounts_postgres_pool), "connections to --accounts-postgres at most, and threads making the account requests' calls to it (1 to 64)");
   // clang-format on
   po::variables_map vm;
   try {
@@ -229,6 +232,19 @@ std::optional<Config> parse_config(int argc, char** argv, int& exit_code) {
       !(c.guest_retention_days >= 0 && c.guest_retention_days <= 100 * 365)) {
     std::cerr << "brethren-server: --sign-in-tracked-names must be between 1 and 10000000 and "
                  "--guest-retention-days between 0 and 36500\n";
+    exit_code = 2;
+    return std::nullopt;
+  }
+  // Accounts in a cluster, session 12.
+  if (c.accounts_postgres_pool < 1 || c.accounts_postgres_pool > 64) {
+    std::cerr << "brethren-server: --accounts-postgres-pool must be between 1 and 64\n";
+    exit_code = 2;
+    return std::nullopt;
+  }
+  // The shared store knows a match by its node and its id (the ratings
+  // outbox): nodes without ids would take each other's matches for applied.
+  if (!c.accounts_postgres.empty() && c.node_id < 0) {
+    std::cerr << "brethren-server: --accounts-postgres needs --node-id (each node of the cluster its own)\n";
     exit_code = 2;
     return std::nullopt;
   }

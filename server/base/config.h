@@ -101,6 +101,9 @@ struct Config {
   // Accounts, session 11 (server/account/, docs/accounts.md).
   std::size_t sign_in_tracked_names = 100000;  // usernames whose failures are counted (and stored) at most
   double guest_retention_days = 30;            // unused guest accounts are deleted after this long (0: never)
+  // Accounts in a cluster, session 12 (docs/accounts.md, "Accounts in a cluster").
+  std::string accounts_postgres;           // libpq connection string; empty: accounts and ratings in the SQLite
+  std::size_t accounts_postgres_pool = 4;  // PostgreSQL connections (and account workers) at most
 };
 
 // Parses argv and the environment. Returns nullopt after printing --help or

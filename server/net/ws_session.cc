@@ -219,6 +219,16 @@ bool WsSession::take_bytes(std::size_t bytes) {
 }
 
 void WsSession::dispatch(v1::ClientMessage message) {
+  if (paused_) {
+    // Bounded like the rest: the message rate limits how many can come.
+    constexpr std::size_t kMaxParked = 64;
+    if (!parked_) parked_ = std::make_unique<std::deque<v1::ClientMessage>>();
+    if (parked_->size() >= kMaxParked) {
+      return send_error(message.request_id(), v1::SERVER_BUSY, "too many requests waiting; slow down");
+    }
+    parked_->push_back(std::move(message));
+    return;
+  }
   const std::uint64_t rid = message.request_id();
   if (message.body_case() == v1::ClientMessage::BODY_NOT_SET) {
     return send_error(rid, v1::UNKNOWN_MESSAGE, "the message names no request this server knows");
@@ -236,11 +246,9 @@ void WsSession::dispatch(v1::ClientMessage message) {
   switch (message.body_case()) {
     case M::kHello: return on_hello(rid, message.hello());
     case M::kListGames: return on_list_games(rid);
-    case M::kCreateRoom: {
-      auto caller = caller_for(rid, message);
-      if (!caller) return;
-      return on_create_room(rid, message.create_room(), *caller);
-    }
+    case M::kCreateRoom:
+      return with_caller(rid, message,
+                         [this, rid, m = message.create_room()](Caller caller) { on_create_room(rid, m, caller); });
     case M::kListRooms: return on_list_rooms(rid, message.list_rooms());
     case M::kGetProfile:
     case M::kGetLeaderboard: return on_players(rid, std::move(message));
@@ -262,58 +270,99 @@ void WsSession::dispatch(v1::ClientMessage message) {
     // Echoed escaped: the code is the client's own text.
     return send_error(rid, v1::UNKNOWN_ROOM, "no room with code '" + escape_user_text(code ? *code : "") + "'");
   }
-  auto caller = caller_for(rid, message);
-  if (!caller) return;
-  room->handle(shared_from_this(), rid, std::move(message), std::chrono::steady_clock::now(), std::move(*caller));
+  with_caller(rid, message, [this, room, rid, message](Caller caller) mutable {
+    room->handle(shared_from_this(), rid, std::move(message), std::chrono::steady_clock::now(), std::move(caller));
+  });
 }
 
-std::optional<Caller> WsSession::caller_for(std::uint64_t rid, const v1::ClientMessage& message) {
+void WsSession::with_caller(std::uint64_t rid, const v1::ClientMessage& message, std::function<void(Caller)> then) {
   using M = v1::ClientMessage;
   const auto body = message.body_case();
   const bool by_account = body == M::kCreateRoom || body == M::kJoinRoom || body == M::kTakeSeat || body == M::kResume;
-  if (!account_ || !services_.accounts || !by_account) {
-    return Caller{};
+  if (!account_ || !services_.accounts || !by_account) return then(Caller{});
+  with_account([this, rid, then = std::move(then)](std::optional<persistence::AccountRecord> account, bool read) {
+    if (!read) return send_error(rid, v1::INTERNAL, "the server could not read your session; nothing was changed");
+    if (!account) {
+      unbind_account();
+      return send_error(rid, v1::NOT_SIGNED_IN, "your session has ended; sign in again");
+    }
+    then(caller_of(*account));
+  });
+}
+
+void WsSession::with_account(std::function<void(std::optional<persistence::AccountRecord>, bool)> then) {
+  struct Read {
+    std::optional<persistence::AccountRecord> account;
+    bool read = false;
+  };
+  auto result = std::make_shared<Read>();
+  auto work = [accounts = services_.accounts, bound = *account_, result, id = id_] {
+    try {
+      result->account = accounts->signed_in(bound);
+      result->read = true;
+    } catch (const std::exception& e) {
+      spdlog::error("connection {}: session not read: {}", id, e.what());
+    }
+  };
+  auto done = [then, result] { then(std::move(result->account), result->read); };
+  if (!off_strand(std::move(work), std::move(done))) then(std::nullopt, false);
+}
+
+bool WsSession::off_strand(std::function<void()> work, std::function<void()> then) {
+  if (!services_.accounts || !services_.accounts->blocking()) {
+    work();
+    then();
+    return true;
   }
-  std::optional<persistence::AccountRecord> account;
-  try {
-    account = services_.accounts->signed_in(*account_);
-  } catch (const std::exception& e) {
-    spdlog::error("connection {}: session not read: {}", id_, e.what());
-    send_error(rid, v1::INTERNAL, "the server could not read your session; nothing was changed");
-    return std::nullopt;
+  auto self = shared_from_this();
+  const bool queued = services_.accounts->run_blocking([self, work = std::move(work), then = std::move(then)] {
+    work();
+    asio::dispatch(self->ws_.get_executor(), [self, then] {
+      self->paused_ = false;
+      if (self->finished_) return;
+      self->batch([&] {
+        then();
+        self->resume_parked();
+      });
+    });
+  });
+  if (queued) paused_ = true;
+  return queued;
+}
+
+void WsSession::resume_parked() {
+  while (!paused_ && parked_ && !parked_->empty() && !finished_) {
+    auto message = std::move(parked_->front());
+    parked_->pop_front();
+    dispatch(std::move(message));
   }
-  if (!account) {
-    unbind_account();
-    send_error(rid, v1::NOT_SIGNED_IN, "your session has ended; sign in again");
-    return std::nullopt;
-  }
-  return caller_of(*account);
+  if (parked_ && parked_->empty()) parked_.reset();
 }
 
 void WsSession::on_my_rooms(std::uint64_t rid) {
   if (!services_.accounts) return send_error(rid, v1::UNKNOWN_MESSAGE, "this server keeps no accounts");
   if (!account_) return send_error(rid, v1::NOT_SIGNED_IN, "sign in first");
-  std::optional<persistence::AccountRecord> account;
-  try {
-    account = services_.accounts->signed_in(*account_);
-  } catch (const std::exception& e) {
-    spdlog::error("connection {}: session not read: {}", id_, e.what());
-    return send_error(rid, v1::INTERNAL, "the server could not read your session");
-  }
-  if (!account) {
-    unbind_account();
-    return send_error(rid, v1::NOT_SIGNED_IN, "your session has ended; sign in again");
-  }
+  with_account([this, rid](std::optional<persistence::AccountRecord> account, bool read) {
+    if (!read) return send_error(rid, v1::INTERNAL, "the server could not read your session");
+    if (!account) {
+      unbind_account();
+      return send_error(rid, v1::NOT_SIGNED_IN, "your session has ended; sign in again");
+    }
+    send_my_rooms(rid, account->id);
+  });
+}
+
+void WsSession::send_my_rooms(std::uint64_t rid, std::int64_t account_id) {
   struct Found {
     v1::MyRoom room;
     std::uint64_t activity = 0;
   };
   std::vector<Found> found;
-  for (const auto& code : services_.account_rooms.rooms_of(account->id)) {
+  for (const auto& code : services_.account_rooms.rooms_of(account_id)) {
     auto room = rooms_.find(code);
     if (!room) continue;
     Found f;
-    if (auto mine = room->my_room(account->id, f.activity)) {
+    if (auto mine = room->my_room(account_id, f.activity)) {
       f.room = std::move(*mine);
       found.push_back(std::move(f));
     }
@@ -476,7 +525,16 @@ void WsSession::on_account(std::uint64_t rid, v1::ClientMessage message) {
 void WsSession::on_quick_play(std::uint64_t rid, const v1::ClientMessage& message) {
   if (!services_.quick_play) return send_error(rid, v1::UNKNOWN_MESSAGE, "this server offers no quick play");
   quick_played_ = true;
-  services_.quick_play->handle(shared_from_this(), rid, message, account_.get());
+  if (!account_ || !services_.accounts || !services_.accounts->blocking()) {
+    return services_.quick_play->handle(shared_from_this(), rid, message, account_.get());
+  }
+  // Its player is read from the shared store: on the account workers.
+  auto work = [self = shared_from_this(), rid, message, bound = *account_] {
+    self->services_.quick_play->handle(self, rid, message, &bound);
+  };
+  if (!off_strand(std::move(work), [] {})) {
+    send_error(rid, v1::SERVER_BUSY, "too many account requests at once; try again in a moment");
+  }
 }
 
 void WsSession::on_account_reply(AccountReply reply) {
@@ -504,18 +562,14 @@ void WsSession::bind_account(AccountBinding bound) {
   // A seat this connection took before signing in becomes the account's
   // (each room decides: not when the account holds a seat there already).
   if (room_codes_.empty()) return;
-  std::optional<persistence::AccountRecord> account;
-  try {
-    account = services_.accounts->signed_in(*account_);
-  } catch (const std::exception& e) {
-    spdlog::error("connection {}: account not read for its seats: {}", id_, e.what());
-    return;
-  }
-  if (!account) return;
-  const Caller caller = caller_of(*account);
-  for (const auto& code : room_codes_) {
-    if (auto room = rooms_.find(code)) room->account_signed_in(id_, caller);
-  }
+  with_account([this](std::optional<persistence::AccountRecord> account, bool read) {
+    if (!read) return spdlog::error("connection {}: account not read for its seats", id_);
+    if (!account) return;
+    const Caller caller = caller_of(*account);
+    for (const auto& code : room_codes_) {
+      if (auto room = rooms_.find(code)) room->account_signed_in(id_, caller);
+    }
+  });
 }
 
 void WsSession::unbind_account() {

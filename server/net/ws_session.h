@@ -8,11 +8,14 @@
 #include <boost/beast/http.hpp>
 #include <boost/beast/websocket.hpp>
 #include <array>
+#include <deque>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "persistence/accounts.h"
 #include "server/match/client.h"
 #include "server/protocol/codec.h"
 #include "server/net/coalescing_socket.h"
@@ -105,12 +108,22 @@ class WsSession : public Client, public std::enable_shared_from_this<WsSession> 
   void on_quick_play(std::uint64_t rid, const v1::ClientMessage& message);
   // Identity at the table (issue #27, item 4): who sends a room request
   // that seats or names by account (CreateRoom, JoinRoom, TakeSeat,
-  // Resume), its session read
-  // now; nullopt when the session has ended (answered NOT_SIGNED_IN, the
-  // connection no longer signed in).
-  std::optional<Caller> caller_for(std::uint64_t rid, const v1::ClientMessage& message);
+  // Resume), its session read now; `then` runs with him, or not at all
+  // when the session has ended (answered NOT_SIGNED_IN, the connection no
+  // longer signed in) or could not be read (answered INTERNAL).
+  void with_caller(std::uint64_t rid, const v1::ClientMessage& message, std::function<void(Caller)> then);
+  // The signed-in account's session read now (nullopt: ended; `read`
+  // false: the store failed), then `then` on this strand.
+  void with_account(std::function<void(std::optional<persistence::AccountRecord> account, bool read)> then);
+  // A shared account store (PostgreSQL) blocks: `work` runs on the account
+  // workers, then `then` here, and requests that arrive meanwhile wait in
+  // order (parked_). Otherwise both run now. False (nothing run) when the
+  // workers' queue is full.
+  bool off_strand(std::function<void()> work, std::function<void()> then);
+  void resume_parked();
   // The signed-in account's live rooms, his turn first.
   void on_my_rooms(std::uint64_t rid);
+  void send_my_rooms(std::uint64_t rid, std::int64_t account_id);
 
   // Memory per idle connection matters (docs/performance.md): a plain
   // socket instead of a tcp_stream (no timers of its own; the websocket
@@ -139,6 +152,8 @@ class WsSession : public Client, public std::enable_shared_from_this<WsSession> 
   std::vector<std::string> room_codes_;
   // The account session this connection is signed in with, if any.
   std::unique_ptr<AccountBinding> account_;
+  // Requests waiting while a shared account store is read (off_strand).
+  std::unique_ptr<std::deque<v1::ClientMessage>> parked_;
   // The small fields together (padding counts: 368 bytes in all keeps the
   // session in a 384-byte allocation).
   int rooms_created_ = 0;
@@ -149,6 +164,7 @@ class WsSession : public Client, public std::enable_shared_from_this<WsSession> 
   bool finished_ = false;
   bool account_busy_ = false;  // an account request is being answered
   bool quick_played_ = false;  // sent a quick-play request: its entry leaves when it closes
+  bool paused_ = false;        // off_strand() work running: requests are parked
 };
 
 }  // namespace brethren::server

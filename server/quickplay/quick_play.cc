@@ -270,6 +270,16 @@ void QuickPlay::reply_error(const std::shared_ptr<Client>& client, std::uint64_t
 
 // --- The accounts' players ------------------------------------------------------
 
+namespace {
+
+QuickPlay::Player player_of(const persistence::AccountRecord& account) {
+  // At every table a claimed account sits under its username, as TakeSeat does.
+  if (account.claimed_at != 0) return QuickPlay::Player{account.id, account.username, true};
+  return QuickPlay::Player{account.id, account.display_name.empty() ? "Player" : account.display_name, false};
+}
+
+}  // namespace
+
 QuickPlay::PlayerSource account_players(persistence::Store& store, const std::string& db_path, const Config& config) {
   auto accounts = std::make_shared<persistence::AccountStore>(store, db_path);
   return [accounts, idle_ms = config.session_idle_expiry_s * 1000,
@@ -283,9 +293,21 @@ QuickPlay::PlayerSource account_players(persistence::Store& store, const std::st
     }
     auto account = accounts->account(account_id);
     if (!account) return std::nullopt;
-    // At every table a claimed account sits under its username, as TakeSeat does.
-    if (account->claimed_at != 0) return QuickPlay::Player{account->id, account->username, true};
-    return QuickPlay::Player{account->id, account->display_name.empty() ? "Player" : account->display_name, false};
+    return player_of(*account);
+  };
+}
+
+QuickPlay::PlayerSource signed_in_players(std::shared_ptr<AccountService> accounts) {
+  return [accounts](std::int64_t account_id, const std::string& session_hash) -> std::optional<QuickPlay::Player> {
+    std::optional<persistence::AccountRecord> account;
+    try {
+      account = accounts->signed_in(AccountBinding{account_id, session_hash});
+    } catch (const std::exception& e) {
+      spdlog::error("quick play: session not read: {}", e.what());
+      return std::nullopt;
+    }
+    if (!account) return std::nullopt;
+    return player_of(*account);
   };
 }
 

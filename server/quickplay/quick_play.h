@@ -114,5 +114,8 @@ class QuickPlay : public std::enable_shared_from_this<QuickPlay> {
 // account and be within the idle and absolute expiries
 // (docs/accounts.md, "Sessions").
 QuickPlay::PlayerSource account_players(persistence::Store& store, const std::string& db_path, const Config& config);
+// The players of the account service's store; with a shared (blocking)
+// store, QuickPlay::handle runs on the account workers (WsSession).
+QuickPlay::PlayerSource signed_in_players(std::shared_ptr<AccountService> accounts);
 
 }  // namespace brethren::server

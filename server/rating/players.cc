@@ -17,7 +17,7 @@ void fill(v1::GameRating& out, const persistence::RatingRecord& r) {
 
 }  // namespace
 
-std::variant<v1::PlayerProfile, Refused> player_profile(const persistence::RatingReader& reader,
+std::variant<v1::PlayerProfile, Refused> player_profile(const persistence::RatingReads& reader,
                                                         const std::string& username_key) {
   const Refused none{v1::NOT_FOUND, kNoSuchPlayer, 404};
   if (username_key.empty() || username_key.size() > kMaxLookupBytes) return none;
@@ -47,7 +47,7 @@ std::variant<v1::PlayerProfile, Refused> player_profile(const persistence::Ratin
   return profile;
 }
 
-std::variant<v1::Leaderboard, Refused> leaderboard_page(const persistence::RatingReader& reader, bool game_known,
+std::variant<v1::Leaderboard, Refused> leaderboard_page(const persistence::RatingReads& reader, bool game_known,
                                                         const std::string& game_id, std::uint32_t page_size,
                                                         std::uint32_t offset) {
   if (!game_known) return Refused{v1::UNKNOWN_GAME, "no game with that id", 404};

@@ -33,10 +33,10 @@ struct Refused {
 };
 
 // `username_key`: the name as typed, case-folded (server/account/credentials.h).
-std::variant<v1::PlayerProfile, Refused> player_profile(const persistence::RatingReader& reader,
+std::variant<v1::PlayerProfile, Refused> player_profile(const persistence::RatingReads& reader,
                                                         const std::string& username_key);
 
-std::variant<v1::Leaderboard, Refused> leaderboard_page(const persistence::RatingReader& reader, bool game_known,
+std::variant<v1::Leaderboard, Refused> leaderboard_page(const persistence::RatingReads& reader, bool game_known,
                                                         const std::string& game_id, std::uint32_t page_size,
                                                         std::uint32_t offset);
 

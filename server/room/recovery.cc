@@ -43,7 +43,23 @@ RecoveryReport recover_rooms(Services& services, RoomDirectory& rooms) {
     auto room = std::make_shared<Room>(services, *game, record);
     by_code.emplace(record.code, room);
   }
-  for (const auto& seat : stored.seats) {
+  // With a shared account store this node's SQLite has no accounts rows:
+  // the claimed username of a seat's account is read from that store (once
+  // per account; start-up, before anything is served).
+  std::unordered_map<std::int64_t, std::string> usernames;
+  for (auto& seat : stored.seats) {
+    if (seat.account_username.empty() && seat.account_id != 0 && services.claimed_username) {
+      auto [known, added] = usernames.try_emplace(seat.account_id);
+      if (added) {
+        try {
+          known->second = services.claimed_username(seat.account_id);
+        } catch (const std::exception& e) {
+          spdlog::error("room {}: the username of account {} not read ({}): its seat shows unclaimed", seat.room_code,
+                        seat.account_id, e.what());
+        }
+      }
+      seat.account_username = known->second;
+    }
     if (auto it = by_code.find(seat.room_code); it != by_code.end()) it->second->restore_seat(seat);
   }
   // Each room's newest match is the room's match.

@@ -64,7 +64,11 @@ struct Services {
   std::shared_ptr<AccountService> accounts{};
   // Ratings' reads for profiles and leaderboards (docs/ratings.md); main()
   // sets it. Null: those requests are not answered (in-process tests).
-  std::shared_ptr<persistence::RatingReader> ratings{};
+  std::shared_ptr<persistence::RatingReads> ratings{};
+  // With a shared account store (--accounts-postgres): a claimed account's
+  // username ("" for a guest or a deleted account), for the seats restored
+  // at start-up (this node's SQLite has no accounts rows then). Blocks.
+  std::function<std::string(std::int64_t account_id)> claimed_username{};
   // Quick play (server/quickplay/); main() sets it. Null: the server
   // answers no quick-play request.
   std::shared_ptr<QuickPlay> quick_play{};

@@ -1,0 +1,85 @@
+#include "server/account/shared_account_records.h"
+
+#include "persistence/postgres/account_store.h"
+
+namespace brethren::server {
+namespace {
+
+using persistence::AccountRecord;
+using persistence::SessionRecord;
+
+// Runs a write and reports it: committed, refused (the conflict's text, as
+// the SQLite store reports it) or failed.
+template <typename Write>
+void report(Write&& write, const AccountRecords::Done& done) {
+  try {
+    write();
+  } catch (const persistence::postgres::AccountConflict& e) {
+    return done(false, e.what());
+  } catch (const std::exception& e) {
+    return done(false, std::string("PostgreSQL: ") + e.what());
+  }
+  done(true, {});
+}
+
+class SharedAccountRecords final : public AccountRecords {
+ public:
+  SharedAccountRecords(persistence::postgres::Pool& pool, persistence::Store& store, const std::string& db_path)
+      : shared_(pool), local_(store, db_path) {}
+
+  bool blocking() const override { return true; }
+  std::optional<AccountRecord> account(std::int64_t id) const override { return shared_.account(id); }
+  std::optional<AccountRecord> account_by_key(const std::string& key) const override {
+    return shared_.account_by_key(key);
+  }
+  std::optional<SessionRecord> session(const std::string& hash) const override { return shared_.session(hash); }
+  void create(AccountRecord account, SessionRecord session, Done done) override {
+    report([&] { shared_.create(account, session); }, done);
+  }
+  void add_session(SessionRecord session, std::string rehashed, Done done) override {
+    report([&] { shared_.add_session(session, rehashed); }, done);
+  }
+  void touch_session(std::string hash, std::int64_t at, Done done) override {
+    report([&] { shared_.touch_session(hash, at); }, done);
+  }
+  void claim(std::int64_t id, std::string username, std::string key, std::string password_hash, std::int64_t at,
+             Done done) override {
+    report([&] { shared_.claim(id, username, key, password_hash, at); }, done);
+  }
+  void set_password(std::int64_t id, std::string password_hash, std::string keep, Done done) override {
+    report([&] { shared_.set_password(id, password_hash, keep); }, done);
+  }
+  void delete_session(std::string hash, Done done) override {
+    report([&] { shared_.delete_session(hash); }, done);
+  }
+  void delete_sessions(std::int64_t id, Done done) override {
+    report([&] { shared_.delete_sessions(id); }, done);
+  }
+  void delete_account(std::int64_t id, std::string deleted_name, Done done) override {
+    try {
+      shared_.delete_account(id);
+    } catch (const std::exception& e) {
+      return done(false, std::string("PostgreSQL: ") + e.what());
+    }
+    // The account is gone for every node; this node's seats follow (no
+    // accounts row here: the statement rewrites the seats only).
+    local_.delete_account(id, std::move(deleted_name), std::move(done));
+  }
+  void delete_expired_sessions(std::int64_t idle_before, std::int64_t created_before, Done done) override {
+    report([&] { shared_.delete_expired_sessions(idle_before, created_before); }, done);
+  }
+  void purge_guests(std::int64_t, int, std::shared_ptr<std::int64_t>, Done done) override { done(true, {}); }
+
+ private:
+  persistence::postgres::AccountStore shared_;
+  persistence::AccountStore local_;
+};
+
+}  // namespace
+
+std::unique_ptr<AccountRecords> shared_account_records(persistence::postgres::Pool& pool, persistence::Store& store,
+                                                       const std::string& db_path) {
+  return std::make_unique<SharedAccountRecords>(pool, store, db_path);
+}
+
+}  // namespace brethren::server

@@ -1,0 +1,43 @@
+#include "server/rating/shared_rating_reads.h"
+
+#include "persistence/postgres/rating_reader.h"
+
+namespace brethren::rating {
+namespace {
+
+using namespace persistence;
+
+class SharedRatingReads final : public RatingReads {
+ public:
+  explicit SharedRatingReads(postgres::Pool& pool) : reader_(pool) {}
+
+  std::optional<PublicAccount> claimed_account(const std::string& key) const override {
+    return reader_.claimed_account(key);
+  }
+  std::vector<RatingRecord> ratings_of(std::int64_t id) const override { return reader_.ratings_of(id); }
+  std::optional<RatingRecord> rating(std::int64_t id, const std::string& game_id) const override {
+    return reader_.rating(id, game_id);
+  }
+  // The matches of every node; the replay links name the match id only
+  // (this node's replay route), see docs/accounts.md, "What remains".
+  std::vector<MatchPlayerRecord> recent_matches(std::int64_t id, std::size_t limit) const override {
+    std::vector<MatchPlayerRecord> out;
+    for (auto& played : reader_.recent_matches(id, limit)) out.push_back(std::move(played.player));
+    return out;
+  }
+  std::vector<BoardRow> leaderboard(const std::string& game_id, double max_sigma, std::int64_t min_games,
+                                    std::size_t offset, std::size_t limit) const override {
+    return reader_.leaderboard(game_id, max_sigma, min_games, offset, limit);
+  }
+
+ private:
+  postgres::RatingReader reader_;
+};
+
+}  // namespace
+
+std::shared_ptr<RatingReads> shared_rating_reads(postgres::Pool& pool) {
+  return std::make_shared<SharedRatingReads>(pool);
+}
+
+}  // namespace brethren::rating

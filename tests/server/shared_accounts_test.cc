@@ -1,0 +1,298 @@
+// Accounts in a cluster through the real server (issue #27; docs/accounts.md,
+// "Accounts in a cluster"): two nodes, each with its own SQLite, share one
+// PostgreSQL (--accounts-postgres) for accounts, sessions and ratings. A
+// throwaway PostgreSQL per test (tests/support/postgres_server.h): skipped
+// (exit 77) where its binaries are missing, never a pass.
+#include <catch2/catch.hpp>
+
+#include <google/protobuf/util/json_util.h>
+#include <sys/wait.h>
+
+#include <csignal>
+#include <cstdlib>
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "persistence/postgres/pool.h"
+#include "persistence/postgres/schema.h"
+#include "tests/server/account_support.h"
+#include "tests/support/history_support.h"
+#include "tests/support/postgres_server.h"
+#include "tests/support/server_process.h"
+#include "tools/client/table.h"
+#include "tools/client/ws_client.h"
+
+using namespace brethren;
+using namespace brethren::testing;
+using namespace brethren::client;
+using namespace brethren::account_test;
+
+namespace {
+
+// Two nodes (separate SQLite files) on one shared PostgreSQL.
+struct TwoNodes {
+  PostgresServer postgres;
+  std::string conninfo = postgres.create_database("accounts");
+  TempDir dir;
+  ServerProcess a{dir.path() + "/a.db", flags(0)};
+  ServerProcess b{dir.path() + "/b.db", flags(1)};
+
+  std::vector<std::string> flags(int node) const {
+    return {"--accounts-postgres", conninfo, "--accounts-postgres-pool", "2", "--node-id", std::to_string(node)};
+  }
+};
+
+v1::ErrorCode error_of(const v1::ServerMessage& m) {
+  INFO(m.ShortDebugString());
+  REQUIRE(m.has_error());
+  return m.error().code();
+}
+
+template <class Message>
+Message parse(const std::string& json) {
+  Message m;
+  INFO(json);
+  REQUIRE(google::protobuf::util::JsonStringToMessage(json, &m).ok());
+  return m;
+}
+
+std::int64_t shared_int(const std::string& conninfo, const char* sql, const std::string& param) {
+  persistence::postgres::Connection db(conninfo);
+  const auto result = db.exec(sql, {param});
+  REQUIRE(result.rows() == 1);
+  return result.int64(0, 0);
+}
+
+std::string file_text(const std::string& path) {
+  std::ifstream in(path);
+  std::ostringstream out;
+  out << in.rdbuf();
+  return out.str();
+}
+
+}  // namespace
+
+TEST_CASE("Shared accounts: a guest of node A claims a name there and signs in with it on node B") {
+  skip_unless_postgres();
+  TwoNodes nodes;
+  WsClient on_a(nodes.a.port());
+  sign_in_guest(on_a, "Anne");
+  REQUIRE(on_a.request(claim("Anne", "correct horse battery")).has_account());
+  // Node A's SQLite holds no account: the shared store does.
+  REQUIRE(stored_int(nodes.dir.path() + "/a.db", "SELECT COUNT(*) FROM accounts") == 0);
+  REQUIRE(shared_int(nodes.conninfo, "SELECT COUNT(*) FROM accounts WHERE username_key = $1", "anne") == 1);
+
+  WsClient on_b(nodes.b.port());
+  REQUIRE(error_of(on_b.request(sign_in("anne", "wrong password!"))) == v1::SIGN_IN_FAILED);
+  const auto signed_in = on_b.request(sign_in("ANNE", "correct horse battery"));
+  INFO(signed_in.ShortDebugString());
+  REQUIRE(signed_in.has_account_session());
+  REQUIRE(signed_in.account_session().account().username() == "Anne");
+  REQUIRE_FALSE(signed_in.account_session().account().guest());
+  const auto info = on_b.request(get_account());
+  REQUIRE(info.has_account());
+  REQUIRE(info.account().username() == "Anne");
+  // The session made on B is good on A too.
+  WsClient again_on_a(nodes.a.port());
+  REQUIRE(again_on_a.request(authenticate(signed_in.account_session().session_token())).has_account());
+}
+
+TEST_CASE(
+    "Shared accounts: signing out everywhere (and deleting the account) on node A ends the session on node B at its "
+    "next request") {
+  skip_unless_postgres();
+  TwoNodes nodes;
+  WsClient on_a(nodes.a.port());
+  sign_in_guest(on_a, "Bonny");
+  REQUIRE(on_a.request(claim("Bonny", "pieces of eight")).has_account());
+  WsClient on_b(nodes.b.port());
+  REQUIRE(on_b.request(sign_in("bonny", "pieces of eight")).has_account_session());
+  REQUIRE(on_b.request(get_account()).has_account());
+  REQUIRE(on_b.request(my_rooms()).has_my_rooms());
+
+  REQUIRE(on_a.request(sign_out(true)).has_ok());
+  REQUIRE(shared_int(nodes.conninfo,
+                     "SELECT COUNT(*) FROM sessions s JOIN accounts a ON a.id = s.account_id "
+                     "WHERE a.username_key = $1",
+                     "bonny") == 0);
+  // Without the revocation channel (not built yet) B learns it at its next
+  // request, whichever it is: an account request or one that reads the session.
+  REQUIRE(error_of(on_b.request(my_rooms())) == v1::NOT_SIGNED_IN);
+  REQUIRE(error_of(on_b.request(get_account())) == v1::NOT_SIGNED_IN);
+
+  // Deleted on A: gone for B too.
+  REQUIRE(on_a.request(sign_in("bonny", "pieces of eight")).has_account_session());
+  REQUIRE(on_b.request(sign_in("bonny", "pieces of eight")).has_account_session());
+  REQUIRE(on_a.request(delete_account("pieces of eight")).has_ok());
+  REQUIRE(shared_int(nodes.conninfo, "SELECT COUNT(*) FROM accounts WHERE username_key = $1", "bonny") == 0);
+  REQUIRE(error_of(on_b.request(get_account())) == v1::NOT_SIGNED_IN);
+  REQUIRE(error_of(on_b.request(sign_in("bonny", "pieces of eight"))) == v1::SIGN_IN_FAILED);
+}
+
+TEST_CASE("Shared accounts: a username claimed on node B is refused on node A, in any case") {
+  skip_unless_postgres();
+  TwoNodes nodes;
+  WsClient on_b(nodes.b.port());
+  sign_in_guest(on_b, "Calico");
+  REQUIRE(on_b.request(claim("Calico", "jack rackham 1720")).has_account());
+  WsClient on_a(nodes.a.port());
+  sign_in_guest(on_a, "Other");
+  REQUIRE(error_of(on_a.request(claim("CALICO", "another password"))) == v1::USERNAME_TAKEN);
+  // The guest on A is still a guest and can take another name.
+  REQUIRE(on_a.request(claim("Calico2", "another password")).has_account());
+}
+
+TEST_CASE("Shared accounts: node B's profile and leaderboard show the shared store's ratings") {
+  skip_unless_postgres();
+  TwoNodes nodes;
+  WsClient on_a(nodes.a.port());
+  sign_in_guest(on_a, "Mary");
+  REQUIRE(on_a.request(claim("Mary", "read the manual")).has_account());
+  const std::int64_t id = shared_int(nodes.conninfo, "SELECT id FROM accounts WHERE username_key = $1", "mary");
+  {
+    // What node A's outbox would have applied (the outbox is built apart):
+    // a settled rating and one match played on node 1.
+    persistence::postgres::Connection db(nodes.conninfo);
+    db.exec("INSERT INTO ratings VALUES ($1, 'port-royal-pfister', 30, 1.5, 25.5, 12, 7, 0)",
+            {static_cast<long long>(id)});
+    db.exec(
+        "INSERT INTO match_players VALUES (1, 41, 0, $1, 'port-royal-pfister', 'ABCDE', 1, true, true, 25, 25.5, 1000)",
+        {static_cast<long long>(id)});
+  }
+  const auto reply = http_get_with(nodes.b.port(), "/api/players/MARY");
+  INFO(reply.body);
+  REQUIRE(reply.status == 200);
+  const auto profile = parse<v1::PlayerProfile>(reply.body);
+  REQUIRE(profile.username() == "Mary");
+  REQUIRE(profile.ratings_size() == 1);
+  REQUIRE(profile.ratings(0).rating() == Approx(25.5));
+  REQUIRE(profile.ratings(0).games() == 12);
+  REQUIRE_FALSE(profile.ratings(0).provisional());
+  REQUIRE(profile.recent_matches_size() == 1);
+  REQUIRE(profile.recent_matches(0).match_id() == 41);
+  REQUIRE(profile.recent_matches(0).won());
+
+  const auto board = http_get_with(nodes.b.port(), "/api/leaderboards/port-royal-pfister");
+  INFO(board.body);
+  REQUIRE(board.status == 200);
+  const auto rows = parse<v1::Leaderboard>(board.body);
+  REQUIRE(rows.rows_size() == 1);
+  REQUIRE(rows.rows(0).username() == "Mary");
+  // The same board through the protocol, on node B.
+  WsClient on_b(nodes.b.port());
+  v1::ClientMessage get;
+  get.mutable_get_leaderboard()->set_game_id("port-royal-pfister");
+  const auto ws = on_b.request(get);
+  INFO(ws.ShortDebugString());
+  REQUIRE(ws.has_leaderboard());
+  REQUIRE(ws.leaderboard().rows_size() == 1);
+  REQUIRE(ws.leaderboard().rows(0).rating().rating() == Approx(25.5));
+}
+
+TEST_CASE("Shared accounts: a claimed account's seat stays claimed after its node restarts, a guest's does not") {
+  // The node's SQLite has no accounts rows: the restored seats read the
+  // usernames from the shared store.
+  skip_unless_postgres();
+  PostgresServer postgres;
+  const std::string conninfo = postgres.create_database("accounts");
+  TempDir dir;
+  const std::string db = dir.path() + "/db";
+  const std::vector<std::string> flags{"--accounts-postgres", conninfo, "--node-id", "0"};
+  const auto check = [](const v1::ServerMessage& seen) {
+    INFO(seen.ShortDebugString());
+    REQUIRE(seen.has_room());
+    const auto& seats = seen.room().seats();
+    REQUIRE(seats[0].display_name() == "Anne");
+    REQUIRE(seats[0].account());
+    REQUIRE(seats[0].claimed());
+    REQUIRE(seats[1].display_name() == "Anne");  // a guest typing her username
+    REQUIRE(seats[1].account());
+    REQUIRE_FALSE(seats[1].claimed());
+  };
+  std::string code;
+  {
+    ServerProcess server(db, flags);
+    WsClient anne(server.port());
+    sign_in_guest(anne, "");
+    REQUIRE(anne.request(claim("Anne", "correct horse battery")).has_account());
+    const auto created = anne.request(create_room_msg("port-royal-pfister", 3, "Host"));
+    INFO(created.ShortDebugString());
+    REQUIRE(created.has_room_created());
+    code = created.room_created().room().room_code();
+    REQUIRE(anne.request(take_seat_msg(code, 0)).has_seat_taken());
+    WsClient impostor(server.port());
+    sign_in_guest(impostor, "Anne");
+    REQUIRE(impostor.request(join_msg(code, "Anne")).has_room());
+    REQUIRE(impostor.request(take_seat_msg(code, 1)).has_seat_taken());
+    WsClient watcher(server.port());
+    check(watcher.request(join_msg(code, "Watcher")));
+    REQUIRE(server.stop(SIGTERM) == 0);
+  }
+  ServerProcess server(db, flags);
+  WsClient watcher(server.port());
+  check(watcher.request(join_msg(code, "Watcher")));
+}
+
+TEST_CASE("Shared accounts: quick play finds its player in the shared store, and requests keep their order") {
+  skip_unless_postgres();
+  PostgresServer postgres;
+  TempDir dir;
+  ServerProcess server(dir.path() + "/db", {"--accounts-postgres", postgres.create_database("accounts"), "--node-id",
+                                            "0", "--quickplay-bot-fill-ms", "600000"});
+  WsClient me(server.port());
+  sign_in_guest(me, "Queuer");
+  // Sent together: the QuickPlay reads the session on a worker, the ping
+  // behind it waits for it, and the cancel finds the entry.
+  v1::ClientMessage ping;
+  ping.mutable_ping()->set_nonce(7);
+  v1::ClientMessage queue;
+  queue.mutable_quick_play()->set_game_id("port-royal-pfister");
+  queue.mutable_quick_play()->set_seats(3);
+  v1::ClientMessage cancel;
+  cancel.mutable_cancel_quick_play();
+  const auto queued_id = me.send(queue);
+  const auto ping_id = me.send(ping);
+  const auto cancel_id = me.send(cancel);
+  // The quick-play strand answers apart from the connection's: matched by
+  // request id, not by order; CANCELLED (not NOT_QUEUED) shows the cancel
+  // came after the queueing.
+  std::map<std::uint64_t, v1::ServerMessage> replies;
+  while (replies.size() < 3) {
+    auto next = me.next();
+    REQUIRE(next.has_value());
+    if (next->request_id() != 0) replies[next->request_id()] = std::move(*next);
+  }
+  INFO(replies[queued_id].ShortDebugString() << " / " << replies[cancel_id].ShortDebugString());
+  REQUIRE(replies[queued_id].has_quick_play_status());
+  REQUIRE(replies[queued_id].quick_play_status().state() == v1::QUICK_PLAY_QUEUED);
+  REQUIRE(replies[ping_id].pong().nonce() == 7);
+  REQUIRE(replies[cancel_id].has_quick_play_status());
+  REQUIRE(replies[cancel_id].quick_play_status().state() == v1::QUICK_PLAY_CANCELLED);
+}
+
+TEST_CASE("Shared accounts: a node whose --accounts-postgres cannot be reached refuses to start") {
+  // No PostgreSQL needed: nothing listens on port 1.
+  TempDir dir;
+  const std::string log = dir.path() + "/log";
+  const std::string command =
+      server_binary() + " --bind 127.0.0.1 --port 0 --db " + dir.path() +
+      "/db --node-id 0 --accounts-postgres 'host=127.0.0.1 port=1 dbname=x connect_timeout=5' 2>" + log + " >/dev/null";
+  const int status = std::system(command.c_str());
+  REQUIRE(WIFEXITED(status));
+  REQUIRE(WEXITSTATUS(status) == 1);
+  const std::string text = file_text(log);
+  INFO(text);
+  REQUIRE(text.find("cannot use --accounts-postgres") != std::string::npos);
+  REQUIRE(text.find("listening") == std::string::npos);
+
+  // Nor does a node without its id: the shared store keys matches by node.
+  const std::string without_id = server_binary() + " --bind 127.0.0.1 --port 0 --db " + dir.path() +
+                                 "/db2 --accounts-postgres 'host=127.0.0.1 port=1 dbname=x' 2>" + log + " >/dev/null";
+  const int refused = std::system(without_id.c_str());
+  REQUIRE(WIFEXITED(refused));
+  REQUIRE(WEXITSTATUS(refused) == 2);
+  REQUIRE(file_text(log).find("--accounts-postgres needs --node-id") != std::string::npos);
+}
