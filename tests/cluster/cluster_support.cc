@@ -122,7 +122,8 @@ std::string cluster_tools_missing() {
   return missing;
 }
 
-Cluster::Cluster(std::string binary) : binary_(std::move(binary)) {
+Cluster::Cluster(std::string binary, std::vector<std::string> extra_node_args)
+    : binary_(std::move(binary)), extra_node_args_(std::move(extra_node_args)) {
   proxy_port_ = free_loopback_port();
   redis_port_ = free_loopback_port();
   for (auto& port : node_ports_) port = free_loopback_port();
@@ -179,14 +180,14 @@ void Cluster::start_node(int node) {
       }
     }
   } restore{saved};
-  nodes_[node] = std::make_unique<ServerProcess>(
-      node_db(node),
-      std::vector<std::string>{"--port", std::to_string(node_ports_[node]), "--node-id", std::to_string(node),
-                               "--lobby-redis", "127.0.0.1:" + std::to_string(redis_port_), "--lobby-heartbeat",
-                               heartbeat, "--proxy-protocol-from", kProxySource, "--admin-token-file", token_file,
-                               "--drain-grace", grace,
-                               // The tests' rooms all come from 127.0.0.1.
-                               "--max-rooms-per-address", "1000", "--rooms-per-address-per-minute", "1000"});
+  std::vector<std::string> args{"--port", std::to_string(node_ports_[node]), "--node-id", std::to_string(node),
+                                "--lobby-redis", "127.0.0.1:" + std::to_string(redis_port_), "--lobby-heartbeat",
+                                heartbeat, "--proxy-protocol-from", kProxySource, "--admin-token-file", token_file,
+                                "--drain-grace", grace,
+                                // The tests' rooms all come from 127.0.0.1.
+                                "--max-rooms-per-address", "1000", "--rooms-per-address-per-minute", "1000"};
+  args.insert(args.end(), extra_node_args_.begin(), extra_node_args_.end());
+  nodes_[node] = std::make_unique<ServerProcess>(node_db(node), std::move(args));
 }
 
 int Cluster::drain_node(int node, double grace_seconds) {

@@ -54,8 +54,9 @@ class Cluster {
   static constexpr const char* kProxySource = "127.0.0.3";
   static constexpr double kHeartbeatSeconds = 0.2;
 
-  // `binary`: the server binary of every node (empty: server_binary()).
-  explicit Cluster(std::string binary = {});
+  // `binary`: the server binary of every node (empty: server_binary());
+  // `extra_node_args`: added to every node's command line.
+  explicit Cluster(std::string binary = {}, std::vector<std::string> extra_node_args = {});
   ~Cluster();
 
   std::uint16_t proxy_port() const { return proxy_port_; }
@@ -84,6 +85,7 @@ class Cluster {
  private:
   TempDir dir_;
   std::string binary_;
+  std::vector<std::string> extra_node_args_;
   std::uint16_t proxy_port_ = 0, redis_port_ = 0;
   std::array<std::uint16_t, kNodes> node_ports_{};
   std::array<std::unique_ptr<ServerProcess>, kNodes> nodes_;

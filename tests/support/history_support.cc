@@ -59,10 +59,12 @@ bool finished_room(const v1::ServerMessage& m) { return m.has_room() && m.room()
 }  // namespace
 
 PlayedMatch play_against_bots(std::uint16_t port, const std::string& game_id, int seats,
-                              const v1::RoomSettings& settings, const std::string& password) {
+                              const v1::RoomSettings& settings, const std::string& password,
+                              const std::function<void(client::WsClient&)>& before_create) {
   PlayedMatch out;
   out.password = password;
   WsClient human(port), spectator(port);
+  if (before_create) before_create(human);
   auto create = create_room_msg(game_id, seats, "Human", password);
   *create.mutable_create_room()->mutable_settings() = settings;
   auto created = human.request(create);

@@ -4,11 +4,16 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <string>
 #include <vector>
 
 #include "brethren/v1/protocol.pb.h"
+
+namespace brethren::client {
+class WsClient;
+}
 
 namespace brethren::testing {
 
@@ -28,8 +33,10 @@ struct PlayedMatch {
   v1::MatchOutcome outcome;
 };
 
+// `before_create`: done on the human's connection first (e.g. signing in).
 PlayedMatch play_against_bots(std::uint16_t port, const std::string& game_id, int seats,
-                              const v1::RoomSettings& settings = {}, const std::string& password = "");
+                              const v1::RoomSettings& settings = {}, const std::string& password = "",
+                              const std::function<void(client::WsClient&)>& before_create = {});
 
 struct HttpReply {
   int status = 0;
