@@ -34,14 +34,7 @@ struct SharedStore {
   SharedStore() : conninfo(server.create_database("ratings")), pool(conninfo, 4) { migrate(*pool.lease()); }
 
   void add_account(std::int64_t id, const std::string& username = "") {
-    AccountRecord a;
-    a.id = id;
-    a.display_name = "Guest";
-    a.created_at = id;
-    SessionRecord s;
-    s.token_hash = std::string(48, '0') + std::string(16 - std::to_string(id).size(), '0') + std::to_string(id);
-    s.account_id = id;
-    accounts.create(a, s);
+    brethren::testing::add_guest_account(accounts, id);
     if (!username.empty()) accounts.claim(id, username, username, "h", id);
   }
 };

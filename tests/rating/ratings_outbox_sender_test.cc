@@ -48,16 +48,7 @@ bool eventually(const std::function<bool()>& condition) {
 
 void add_accounts(postgres::Pool& pool, const std::vector<std::int64_t>& ids) {
   postgres::AccountStore accounts(pool);
-  for (const auto id : ids) {
-    AccountRecord a;
-    a.id = id;
-    a.display_name = "Guest";
-    a.created_at = id;
-    SessionRecord s;
-    s.token_hash = std::string(48, '0') + std::string(16 - std::to_string(id).size(), '0') + std::to_string(id);
-    s.account_id = id;
-    accounts.create(a, s);
-  }
+  for (const auto id : ids) brethren::testing::add_guest_account(accounts, id);
 }
 
 // A node's SQLite store.

@@ -1,5 +1,7 @@
 #include "tests/support/postgres_server.h"
 
+#include "persistence/postgres/account_store.h"
+
 #include <fcntl.h>
 #include <grp.h>
 #include <libpq-fe.h>
@@ -192,6 +194,18 @@ void skip_unless_postgres() {
   if (why.empty()) return;
   std::cout << "SKIPPED: the PostgreSQL tests need " << why << " (tools/setup.sh installs it)" << std::endl;
   std::exit(77);
+}
+
+void add_guest_account(persistence::postgres::AccountStore& accounts, std::int64_t id) {
+  persistence::AccountRecord a;
+  a.id = id;
+  a.display_name = "Guest";
+  a.created_at = id;
+  persistence::SessionRecord s;
+  const std::string digits = std::to_string(id);
+  s.token_hash = std::string(64 - digits.size(), '0') + digits;
+  s.account_id = id;
+  accounts.create(a, s);
 }
 
 }  // namespace brethren::testing

@@ -7,9 +7,18 @@
 
 #include <sys/types.h>
 
+#include <cstdint>
 #include <string>
 
+namespace brethren::persistence::postgres {
+class AccountStore;
+}
+
 namespace brethren::testing {
+
+// A guest account with one session in the shared store: `id` is also its
+// creation time and the end of its session's hash.
+void add_guest_account(persistence::postgres::AccountStore& accounts, std::int64_t id);
 
 class PostgresServer {
  public:
