@@ -185,7 +185,9 @@ TEST_CASE("Accounts: an unknown username and a wrong password get the same reply
 
   // An unknown name costs a (dummy) hash too: without it, its reply would
   // come back in microseconds instead of tens of milliseconds. The fastest
-  // of several tries is compared, which load only slows down.
+  // of several tries is compared, which load only slows down; a loaded
+  // 2-core machine was seen to make one side twice the other, so the bound
+  // is a quarter (still far above what a missing hash would show).
   double fastest_wrong = 1e9, fastest_unknown = 1e9;
   for (int i = 0; i < 5; ++i) {
     fastest_wrong = std::min(fastest_wrong, seconds_of([&] { client.request(sign_in("Calico Jack", "nope nope")); }));
@@ -193,7 +195,7 @@ TEST_CASE("Accounts: an unknown username and a wrong password get the same reply
         std::min(fastest_unknown, seconds_of([&] { client.request(sign_in("Nobody Here", "nope nope")); }));
   }
   INFO("fastest wrong password " << fastest_wrong << " s, fastest unknown user " << fastest_unknown << " s");
-  REQUIRE(fastest_unknown > 0.5 * fastest_wrong);
+  REQUIRE(fastest_unknown > 0.25 * fastest_wrong);
   REQUIRE(client.request(sign_in("calico jack", "the right one")).has_account_session());
 }
 
