@@ -29,8 +29,12 @@ RatingRecord rating_from(const Result& r, int row) {
 // The ids as a PostgreSQL array literal, a parameter value ("{1,2,3}").
 std::string id_array(const std::set<std::int64_t>& ids) {
   std::string out = "{";
-  for (const auto id : ids) out += (out.size() > 1 ? "," : "") + std::to_string(id);
-  return out + "}";
+  for (const auto id : ids) {
+    if (out.size() > 1) out += ',';
+    out += std::to_string(id);
+  }
+  out += '}';
+  return out;
 }
 
 MatchRatingApplier::Outcome apply_once(Connection& c, const FinishedMatchRows& m, const NewRating& initial,
