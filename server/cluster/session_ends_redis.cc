@@ -7,6 +7,7 @@
 #include <hiredis/hiredis.h>
 #include <spdlog/spdlog.h>
 
+#include <charconv>
 #include <chrono>
 #include <random>
 #include <stdexcept>
@@ -48,14 +49,13 @@ std::optional<RedisSessionEnds::Message> RedisSessionEnds::decode(const std::str
   std::istringstream in(text);
   std::string version, origin, account, only, keep, extra;
   if (!(in >> version >> origin >> account >> only >> keep) || (in >> extra) || version != "1") return std::nullopt;
-  auto digits = [](const std::string& s) {
-    return !s.empty() && s.size() <= 20 && s.find_first_not_of("0123456789") == std::string::npos;
+  // from_chars: an out-of-range number is refused, never thrown on this thread.
+  auto number = [](const std::string& s, auto& out) {
+    const auto [end, error] = std::from_chars(s.data(), s.data() + s.size(), out);
+    return error == std::errc() && end == s.data() + s.size();
   };
-  if (!digits(origin) || !digits(account) || account.size() > 19) return std::nullopt;
   Message m;
-  m.origin = std::stoull(origin);
-  m.account_id = std::stoll(account);
-  if (m.account_id <= 0) return std::nullopt;
+  if (!number(origin, m.origin) || !number(account, m.account_id) || m.account_id <= 0) return std::nullopt;
   for (auto* field : {&only, &keep}) {
     if (*field == "-") {
       field->clear();

@@ -90,6 +90,9 @@ TEST_CASE("Session ends: the message is strict, anything else on the channel is 
                                               "1 7 42 " + std::string(64, 'A') + " -",
                                               "1 7 42 " + kHashA + " " + kHashB,
                                               "1 7 99999999999999999999 - -",
+                                              "1 7 9999999999999999999 - -",
+                                              "1 99999999999999999999 42 - -",
+                                              "1 +7 42 - -",
                                               std::string(300, '1')};
   for (const auto& bad : malformed) {
     INFO(bad);
