@@ -215,4 +215,23 @@ TEST_CASE(
   // Neither token reached the other player, and Cora got nothing more.
   for (const auto& frame : anne.frames()) REQUIRE(frame.bytes.find(b.seat_token()) == std::string::npos);
   REQUIRE_FALSE(cora.wait_for([](const v1::ServerMessage& m) { return m.has_quick_play_status(); }, 1s));
+
+  // Redis goes down while Cora waits: she is told to try again, and once
+  // it is back her node takes her request again.
+  queue_up(cora, kPfister, 3);
+  cluster.kill_redis();
+  const auto told = cora.wait_for([](const v1::ServerMessage& m) { return m.has_quick_play_status(); }, 60s);
+  REQUIRE(told);
+  INFO(told->ShortDebugString());
+  REQUIRE(told->request_id() == 0);
+  REQUIRE(told->quick_play_status().state() == v1::QUICK_PLAY_CANCELLED);
+  REQUIRE_FALSE(told->quick_play_status().reason().empty());
+  cluster.start_redis();
+  WsClient dave(cluster.node_port(1));
+  sign_in_guest(dave, "Dave");
+  queue_up(cora, kPfister, 2);
+  queue_up(dave, kPfister, 2);
+  const auto c = wait_matched(cora);
+  const auto d = wait_matched(dave);
+  REQUIRE(c.room_code() == d.room_code());
 }
