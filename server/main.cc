@@ -23,6 +23,7 @@
 #include "server/account/account_service.h"
 #include "server/base/config.h"
 #include "server/cluster/lobby_redis.h"
+#include "server/cluster/quick_play_redis.h"
 #include "server/cluster/session_ends_redis.h"
 #include "server/room/recovery.h"
 #include "server/net/admin_http.h"
@@ -274,6 +275,14 @@ int main(int argc, char** argv) {
   if (!config->lobby_redis.empty()) {
     session_ends = std::make_unique<server::RedisSessionEnds>(config->lobby_redis, services.accounts->connections());
   }
+  // A cluster node's quick play waits in the cluster's queues, so that
+  // players on every node are matched together (docs/quickplay.md); only
+  // with shared accounts, since a table's account ids must mean the same
+  // accounts on the node that makes its room.
+  std::unique_ptr<server::RedisQuickPlay> shared_queues;
+  if (!config->lobby_redis.empty() && config->node_id >= 0 && shared_accounts) {
+    shared_queues = std::make_unique<server::RedisQuickPlay>(*config, *services.quick_play);
+  }
   if (config->backup_interval_s > 0) {
     spdlog::info("backups every {} s into {}, keeping {}", config->backup_interval_s, config->backup_dir,
                  config->backup_keep);
@@ -285,6 +294,7 @@ int main(int argc, char** argv) {
   backups.reset();         // a backup in progress ends first
   lobby.reset();           // leaves the cluster's lobby
   session_ends.reset();
+  shared_queues.reset();  // takes this node's players out of the queues
   // No password job touches the store after this.
   services.accounts->stop();
 #ifdef BRETHREN_WITH_POSTGRES

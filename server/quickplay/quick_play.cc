@@ -97,7 +97,66 @@ void QuickPlay::handle(const std::shared_ptr<Client>& client, std::uint64_t rid,
 
 void QuickPlay::leave(std::uint64_t client_id) {
   asio::post(strand_, [self = shared_from_this(), client_id] {
-    if (self->take_out(client_id)) self->reschedule();
+    auto gone = self->take_out(client_id);
+    if (!gone) return;
+    // Claimed meanwhile, his seat waits for him as if he had left the table.
+    if (self->shared_) return self->shared_->remove(gone->ticket, [](bool) {});
+    self->reschedule();
+  });
+}
+
+void QuickPlay::use_shared_queues(quickplay::SharedQueues* shared, int node_id) {
+  shared_ = shared;
+  node_id_ = node_id;
+}
+
+void QuickPlay::host_table(quickplay::FormedTable table) {
+  asio::post(strand_, [self = shared_from_this(), table = std::move(table)] {
+    std::vector<Room::QuickPlaySeat> seats;
+    double mu_sum = 0;
+    for (const quickplay::Ticket& person : table.people) {
+      mu_sum += person.mu;
+      Room::QuickPlaySeat seat{{}, person.display_name, person.account_id, "", person.claimed, {}};
+      if (quickplay::ticket_node(person.id) == self->node_id_) {
+        // Ours: his connection, if it still waits (else his seat waits).
+        if (auto it = self->tickets_.find(person.id); it != self->tickets_.end()) {
+          if (auto gone = self->take_out(it->second)) seat.client = gone->client;
+        }
+      } else {
+        seat.elsewhere = [shared = self->shared_, ticket = person.id](v1::ServerMessage m) {
+          shared->tell(ticket, m.SerializeAsString());
+        };
+      }
+      seats.push_back(std::move(seat));
+    }
+    const double mean = table.people.empty() ? 0 : mu_sum / static_cast<double>(table.people.size());
+    self->make_room(Key{table.game_id, table.seats}, std::move(seats), mean);
+  });
+}
+
+void QuickPlay::told(std::uint64_t ticket, std::string message) {
+  asio::post(strand_, [self = shared_from_this(), ticket, message = std::move(message)] {
+    auto it = self->tickets_.find(ticket);
+    if (it == self->tickets_.end()) return;  // he left: MATCHED's seat waits for him
+    auto gone = self->take_out(it->second);
+    v1::ServerMessage m;
+    if (!gone || !m.ParseFromString(message) || !m.has_quick_play_status()) return;
+    if (auto client = gone->client.lock()) client->deliver(std::move(m));
+  });
+}
+
+void QuickPlay::shared_queues_down(std::string reason) {
+  asio::post(strand_, [self = shared_from_this(), reason = std::move(reason)] {
+    std::vector<std::uint64_t> clients;
+    for (const auto& [client_id, w] : self->waiting_) clients.push_back(client_id);
+    for (std::uint64_t client_id : clients) {
+      auto gone = self->take_out(client_id);
+      auto client = gone ? gone->client.lock() : nullptr;
+      if (!client) continue;
+      v1::ServerMessage m = status_message(gone->key.first, gone->key.second, v1::QUICK_PLAY_CANCELLED);
+      m.mutable_quick_play_status()->set_reason(reason);
+      client->deliver(std::move(m));
+    }
   });
 }
 
@@ -110,6 +169,7 @@ QuickPlayQueue& QuickPlay::queue(const Key& key) {
 }
 
 void QuickPlay::enqueue(const std::shared_ptr<Client>& client, std::uint64_t rid, Key key, Player player, double mu) {
+  if (shared_) return enqueue_shared(client, rid, std::move(key), std::move(player), mu);
   if (waiting_.count(client->client_id()) || accounts_.count(player.account_id)) {
     return reply_error(client, rid, v1::ALREADY_QUEUED,
                        "this connection or account already waits for a quick-play table; cancel that first");
@@ -124,7 +184,7 @@ void QuickPlay::enqueue(const std::shared_ptr<Client>& client, std::uint64_t rid
   QuickPlayQueue& q = queue(key);
   q.add(QueueEntry{client->client_id(), player.account_id, mu, now});
   waiting_.emplace(client->client_id(),
-                   Waiting{key, player.account_id, client, std::move(player.display_name), player.claimed});
+                   Waiting{key, 0, player.account_id, client, std::move(player.display_name), player.claimed});
   accounts_.insert(player.account_id);
   v1::ServerMessage m = status_message(key.first, key.second, v1::QUICK_PLAY_QUEUED);
   auto* status = m.mutable_quick_play_status();
@@ -135,7 +195,63 @@ void QuickPlay::enqueue(const std::shared_ptr<Client>& client, std::uint64_t rid
   match(key);
 }
 
+void QuickPlay::enqueue_shared(const std::shared_ptr<Client>& client, std::uint64_t rid, Key key, Player player,
+                               double mu) {
+  // One entry per account on this node; another node's entry of the same
+  // account is refused by the matcher's claim of that account only once.
+  if (waiting_.count(client->client_id()) || accounts_.count(player.account_id)) {
+    return reply_error(client, rid, v1::ALREADY_QUEUED,
+                       "this connection or account already waits for a quick-play table; cancel that first");
+  }
+  const std::size_t in_game = shared_->waiting(key.first) + per_game_[key.first];
+  if (in_game >= services_.config.quickplay_max_queue) {
+    return reply_error(client, rid, v1::QUICK_PLAY_QUEUE_FULL,
+                       std::to_string(in_game) + " players already wait for " + key.first + "; try again in a moment");
+  }
+  ++per_game_[key.first];
+  const std::int64_t now = unix_millis();
+  quickplay::Ticket ticket{(static_cast<std::uint64_t>(node_id_) << 56) | ++next_ticket_,
+                           key.first,
+                           key.second,
+                           player.account_id,
+                           player.display_name,
+                           player.claimed,
+                           mu,
+                           now};
+  tickets_.emplace(ticket.id, client->client_id());
+  waiting_.emplace(client->client_id(),
+                   Waiting{key, ticket.id, player.account_id, client, std::move(player.display_name), player.claimed});
+  accounts_.insert(player.account_id);
+  v1::ServerMessage m = status_message(key.first, key.second, v1::QUICK_PLAY_QUEUED);
+  auto* status = m.mutable_quick_play_status();
+  // The cluster's queue as of the last round, him last in it.
+  status->set_waiting(static_cast<int>(in_game + 1));
+  status->set_position(static_cast<int>(in_game + 1));
+  status->set_bots_by_unix_ms(now + std::chrono::duration_cast<std::chrono::milliseconds>(bot_fill_).count());
+  shared_->add(std::move(ticket));
+  reply(client, rid, std::move(m));
+}
+
+void QuickPlay::cancel_shared(const std::shared_ptr<Client>& client, std::uint64_t rid, std::uint64_t ticket) {
+  // Out only if no matcher claimed him first: then his MATCHED is coming.
+  shared_->remove(ticket, [self = shared_from_this(), client, rid, ticket](bool removed) {
+    asio::post(self->strand_, [self, client, rid, ticket, removed] {
+      auto it = self->tickets_.find(ticket);
+      if (!removed || it == self->tickets_.end()) {
+        return self->reply_error(client, rid, v1::NOT_QUEUED,
+                                 "this connection waits in no quick-play queue (its table has just been found)");
+      }
+      auto gone = self->take_out(it->second);
+      self->reply(client, rid, status_message(gone->key.first, gone->key.second, v1::QUICK_PLAY_CANCELLED));
+    });
+  });
+}
+
 void QuickPlay::cancel(const std::shared_ptr<Client>& client, std::uint64_t rid) {
+  if (shared_) {
+    auto it = waiting_.find(client->client_id());
+    if (it != waiting_.end()) return cancel_shared(client, rid, it->second.ticket);
+  }
   auto gone = take_out(client->client_id());
   if (!gone) {
     return reply_error(client, rid, v1::NOT_QUEUED,
@@ -151,6 +267,7 @@ std::optional<QuickPlay::Waiting> QuickPlay::take_out(std::uint64_t client_id) {
   Waiting gone = std::move(it->second);
   waiting_.erase(it);
   accounts_.erase(gone.account_id);
+  if (gone.ticket) tickets_.erase(gone.ticket);
   // An emptied queue stays until reschedule(): a caller may be iterating it.
   if (auto q = queues_.find(gone.key); q != queues_.end()) q->second.remove(client_id);
   if (auto n = per_game_.find(gone.key.first); n != per_game_.end() && --n->second == 0) per_game_.erase(n);
@@ -212,27 +329,33 @@ void QuickPlay::start_table(const Key& key, const std::vector<QueueEntry>& peopl
     mu_sum += entry.mu;
     auto gone = take_out(entry.client_id);
     if (!gone) continue;  // cannot happen: every entry is indexed
-    seats.push_back(Room::QuickPlaySeat{gone->client, gone->display_name, gone->account_id, "", gone->claimed});
+    seats.push_back(Room::QuickPlaySeat{gone->client, gone->display_name, gone->account_id, "", gone->claimed, {}});
   }
+  make_room(key, std::move(seats), people.empty() ? 0 : mu_sum / static_cast<double>(people.size()));
+}
+
+void QuickPlay::make_room(const Key& key, std::vector<Room::QuickPlaySeat> seats, double mean_mu) {
+  const std::size_t people = seats.size();
   const rules::Game* game = services_.games.find(key.first);
   std::optional<std::string> refused = rooms_.creation_refused();
   if (!refused && rooms_.size() >= services_.config.max_rooms) refused = "the server holds as many rooms as it may";
   if (!refused && !game) refused = "the game is no longer offered";
   if (refused) {
     for (const auto& seat : seats) {
+      v1::ServerMessage m = status_message(key.first, key.second, v1::QUICK_PLAY_CANCELLED);
+      m.mutable_quick_play_status()->set_reason(*refused + "; please try again in a moment");
       if (auto client = seat.client.lock()) {
-        v1::ServerMessage m = status_message(key.first, key.second, v1::QUICK_PLAY_CANCELLED);
-        m.mutable_quick_play_status()->set_reason(*refused + "; please try again in a moment");
         client->deliver(std::move(m));
+      } else if (seat.elsewhere) {
+        seat.elsewhere(std::move(m));
       }
     }
     return;
   }
   std::vector<std::string> offered;
   for (const auto& kind : offered_bot_kinds(services_, key.first)) offered.push_back(kind.kind);
-  const std::string bot =
-      quickplay::bot_kind_for(people.empty() ? 0 : mu_sum / static_cast<double>(people.size()), offered);
-  while (static_cast<int>(seats.size()) < key.second) seats.push_back(Room::QuickPlaySeat{{}, "", 0, bot});
+  const std::string bot = quickplay::bot_kind_for(mean_mu, offered);
+  while (static_cast<int>(seats.size()) < key.second) seats.push_back(Room::QuickPlaySeat{{}, "", 0, bot, false, {}});
 
   persistence::RoomRecord record;
   record.game_id = key.first;
@@ -250,8 +373,8 @@ void QuickPlay::start_table(const Key& key, const std::vector<QueueEntry>& peopl
   settings.set_rated(true);
   record.settings = settings.SerializeAsString();
   auto room = rooms_.create(*game, std::move(record), [](persistence::RoomRecord&) {});
-  spdlog::info("quick play: {} with {}: table of {} people and {} '{}' bots in room {}", key.first, key.second,
-               people.size(), key.second - static_cast<int>(people.size()), bot, room->code());
+  spdlog::info("quick play: {} with {}: table of {} people and {} '{}' bots in room {}", key.first, key.second, people,
+               key.second - static_cast<int>(people), bot, room->code());
   room->start_quick_play(std::move(seats), [&rooms = rooms_, weak = std::weak_ptr<Room>(room)](bool ok) {
     if (ok) return;
     if (auto failed = weak.lock()) rooms.remove(failed);

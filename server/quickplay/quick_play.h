@@ -9,8 +9,10 @@
 // Threads: requests arrive on the connections' strands, where the checks
 // that read (the session, the rating) run; the queues, and the one steady
 // timer that wakes the matching when a window has widened enough or a bot
-// fill is due, live on the service's own strand. Single node: the queues
-// are this process's (cluster-wide quick play is later).
+// fill is due, live on the service's own strand. A single node's queues
+// are this process's; a cluster node's are shared (use_shared_queues):
+// tickets in the lobby's Redis, matched by one node for all, each table
+// made by the node of most of its people (shared_queues.h).
 #pragma once
 
 #include <boost/asio/steady_timer.hpp>
@@ -29,6 +31,7 @@
 #include "brethren/v1/protocol.pb.h"
 #include "server/match/client.h"
 #include "server/quickplay/quick_play_queue.h"
+#include "server/quickplay/shared_queues.h"
 #include "server/rating/rating.h"
 #include "server/room/room_directory.h"
 #include "server/room/services.h"
@@ -69,10 +72,26 @@ class QuickPlay : public std::enable_shared_from_this<QuickPlay> {
   // the account reply).
   void leave(std::uint64_t client_id);
 
+  // --- A cluster node (docs/quickplay.md, "Across nodes") ---
+  // From now on players wait in `shared` (which must outlive this service),
+  // with tickets of node `node_id`. Call before serving.
+  void use_shared_queues(quickplay::SharedQueues* shared, int node_id);
+  // From the shared queues' thread: a table whose people the matcher
+  // claimed for this node; this node makes its room.
+  void host_table(quickplay::FormedTable table);
+  // From the shared queues' thread: a serialized ServerMessage for the
+  // player of `ticket` waiting here (his MATCHED from another node, or a
+  // CANCELLED); his entry ends.
+  void told(std::uint64_t ticket, std::string message);
+  // From the shared queues' thread: the store is unreachable; everyone
+  // waiting here is told CANCELLED with `reason`.
+  void shared_queues_down(std::string reason);
+
  private:
   using Key = std::pair<std::string, int>;  // game id, seats
   struct Waiting {
     Key key;
+    std::uint64_t ticket = 0;  // a cluster node's ticket id; 0 on a single node
     std::int64_t account_id = 0;
     std::weak_ptr<Client> client;
     std::string display_name;
@@ -90,6 +109,11 @@ class QuickPlay : public std::enable_shared_from_this<QuickPlay> {
   // Makes the room of a formed table and starts its match (bots in the
   // free seats); tells the players CANCELLED when the node takes no room.
   void start_table(const Key& key, const std::vector<quickplay::QueueEntry>& people);
+  // The room of a table of `seats` (people first; bots fill the rest),
+  // their mean rating `mean_mu` choosing the bots' level.
+  void make_room(const Key& key, std::vector<Room::QuickPlaySeat> seats, double mean_mu);
+  void enqueue_shared(const std::shared_ptr<Client>& client, std::uint64_t rid, Key key, Player player, double mu);
+  void cancel_shared(const std::shared_ptr<Client>& client, std::uint64_t rid, std::uint64_t ticket);
   quickplay::QuickPlayQueue& queue(const Key& key);
   void reply(const std::shared_ptr<Client>& client, std::uint64_t rid, v1::ServerMessage message);
   void reply_error(const std::shared_ptr<Client>& client, std::uint64_t rid, v1::ErrorCode code, std::string text);
@@ -107,6 +131,11 @@ class QuickPlay : public std::enable_shared_from_this<QuickPlay> {
   std::unordered_map<std::uint64_t, Waiting> waiting_;     // by client id
   std::unordered_set<std::int64_t> accounts_;              // accounts waiting
   std::unordered_map<std::string, std::size_t> per_game_;  // players waiting per game id
+  // A cluster node's: set before serving, then read-only.
+  quickplay::SharedQueues* shared_ = nullptr;
+  int node_id_ = -1;
+  std::uint64_t next_ticket_ = 0;                             // on the strand
+  std::unordered_map<std::uint64_t, std::uint64_t> tickets_;  // ticket -> client id
 };
 
 // The PlayerSource of the accounts table (persistence/accounts.h), read

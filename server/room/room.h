@@ -70,6 +70,9 @@ class Room : public std::enable_shared_from_this<Room>,
     std::int64_t account_id = 0;
     std::string bot_kind;  // non-empty: a bot of this kind holds the seat
     bool claimed = false;  // display_name is the account's username
+    // A person waiting on another node of the cluster: his MATCHED or
+    // CANCELLED goes there (quick play across nodes) instead of to a client.
+    std::function<void(v1::ServerMessage)> elsewhere;
   };
   // Stores the room, its seats and its first match in one commit; then each
   // person still connected is a member on his seat and gets QuickPlayStatus

@@ -26,6 +26,15 @@ v1::ServerMessage quick_play_status(const persistence::RoomRecord& room, v1::Qui
   return m;
 }
 
+// A person's MATCHED or CANCELLED: to his connection here, or to his node.
+void tell(const Room::QuickPlaySeat& seat, v1::ServerMessage m) {
+  if (auto client = seat.client.lock()) {
+    client->deliver(std::move(m));
+  } else if (seat.elsewhere) {
+    seat.elsewhere(std::move(m));
+  }
+}
+
 }  // namespace
 
 void Room::start_quick_play(std::vector<QuickPlaySeat> seats, std::function<void(bool)> done) {
@@ -54,11 +63,9 @@ void Room::start_quick_play(std::vector<QuickPlaySeat> seats, std::function<void
     auto fail = [&room, &seats, &done](const std::string& why) {
       spdlog::error("room {}: quick-play table not started: {}", room.code(), why);
       for (const QuickPlaySeat& seat : seats) {
-        if (auto client = seat.client.lock()) {
-          v1::ServerMessage m = quick_play_status(room.record_, v1::QUICK_PLAY_CANCELLED);
-          m.mutable_quick_play_status()->set_reason("the server could not start your table; please try again");
-          client->deliver(std::move(m));
-        }
+        v1::ServerMessage m = quick_play_status(room.record_, v1::QUICK_PLAY_CANCELLED);
+        m.mutable_quick_play_status()->set_reason("the server could not start your table; please try again");
+        tell(seat, std::move(m));
       }
       room.expired_ = true;  // refuses requests: nobody was told its code
       done(false);
@@ -75,11 +82,9 @@ void Room::start_quick_play(std::vector<QuickPlaySeat> seats, std::function<void
           if (!ok) {
             spdlog::error("room {}: quick-play table not stored: {}", r.code(), error);
             for (const QuickPlaySeat& seat : seats) {
-              if (auto client = seat.client.lock()) {
-                v1::ServerMessage m = quick_play_status(r.record_, v1::QUICK_PLAY_CANCELLED);
-                m.mutable_quick_play_status()->set_reason("the server could not store your table; please try again");
-                client->deliver(std::move(m));
-              }
+              v1::ServerMessage m = quick_play_status(r.record_, v1::QUICK_PLAY_CANCELLED);
+              m.mutable_quick_play_status()->set_reason("the server could not store your table; please try again");
+              tell(seat, std::move(m));
             }
             r.expired_ = true;
             return done(false);
@@ -93,20 +98,22 @@ void Room::start_quick_play(std::vector<QuickPlaySeat> seats, std::function<void
           r.update_summary();
           for (std::size_t s = 0; s < seats.size(); ++s) {
             if (!seats[s].bot_kind.empty()) continue;
-            auto client = seats[s].client.lock();
-            if (!client) {
-              // Gone meanwhile: the seat waits for him (Resume), and after
-              // the room's grace period the autopilot plays it.
-              r.seats_[s].client_id = 0;
-              continue;
-            }
-            // Told first, so that the room's pushes that follow name a room
-            // the client knows it sits in.
             v1::ServerMessage m = quick_play_status(r.record_, v1::QUICK_PLAY_MATCHED);
             auto* status = m.mutable_quick_play_status();
             status->set_room_code(r.code());
             status->set_seat(static_cast<int>(s));
             status->set_seat_token((*tokens)[s]);
+            auto client = seats[s].client.lock();
+            if (!client) {
+              // Waiting on another node: told there, he comes with his
+              // token. Gone meanwhile: the seat waits for him (Resume), and
+              // after the room's grace period the autopilot plays it.
+              r.seats_[s].client_id = 0;
+              if (seats[s].elsewhere) seats[s].elsewhere(std::move(m));
+              continue;
+            }
+            // Told first, so that the room's pushes that follow name a room
+            // the client knows it sits in.
             client->deliver(std::move(m));
             r.add_member(client, static_cast<int>(s), false, r.seats_[s].display_name);
           }

@@ -281,7 +281,11 @@ class Store {
   /** Quick play found a table: its room and started match follow on this connection, which stays (as after createRoom). */
   private enterQuickPlayRoom(code: string, seatToken: string) {
     saveCredentials(code, { seatToken, joined: true });
-    this.conn.readdress(roomServerUrl(location, code));
+    // In a cluster the table may live on another node than this socket's
+    // (docs/quickplay.md, "Across nodes"): the connection moves to the
+    // room's address and resumes the seat with its token, as when a room
+    // is entered from the lobby. On one server the move costs a reconnect.
+    this.conn.retarget(roomServerUrl(location, code));
     this.arriving = code;
     this.navigate(`/r/${code}`);
   }
