@@ -40,6 +40,9 @@ struct MatchPlayerRecord {
   double shown_before = 0;  // rated matches only
   double shown_after = 0;
   std::int64_t finished_at = 0;
+  // The cluster node that played it (read from the shared store); -1: this
+  // node. Match ids are per node, so its replay link names the node.
+  int node_id = -1;
 };
 
 // Who holds a room's seat, as stored.

@@ -23,6 +23,10 @@ std::string new_room_code(int node_id) {
   return code;
 }
 
+char room_code_node_prefix(int node_id) {
+  return node_id >= 0 && node_id < kMaxClusterNodes ? kCrockford[node_id] : '\0';
+}
+
 int room_code_node(std::string_view code) {
   if (code.size() != kRoomCodeLength) return -1;
   const std::string_view alphabet(kCrockford, kMaxClusterNodes);

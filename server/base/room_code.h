@@ -17,6 +17,9 @@ std::string new_room_code(int node_id = -1);
 // The node a normalized, well-formed code names (its first character's
 // index in the alphabet); -1 for anything that is not a code.
 int room_code_node(std::string_view normalized_code);
+// The first character of node `node_id`'s codes (0..31), which alone routes
+// a cluster's proxy to that node (`?room=` on a match's replay link).
+char room_code_node_prefix(int node_id);
 // Upper-cases and drops '-' and spaces, and reads I/L as 1 and O as 0, so a
 // code typed by a person still matches.
 std::string normalize_room_code(std::string_view typed);

@@ -1,5 +1,6 @@
 #include "server/rating/players.h"
 
+#include "server/base/room_code.h"
 #include "server/rating/rating.h"
 
 namespace brethren::rating {
@@ -42,7 +43,12 @@ std::variant<v1::PlayerProfile, Refused> player_profile(const persistence::Ratin
       match->set_rating_after(m.shown_after);
       match->set_rating_change(m.shown_after - m.shown_before);
     }
-    match->set_replay_url("/replay/" + std::to_string(m.match_id));
+    // In a cluster the proxy routes on ?room='s first character, which
+    // names the node: the room's code itself stays private (an unlisted
+    // room's code admits to its later matches).
+    std::string url = "/replay/" + std::to_string(m.match_id);
+    if (const char node = server::room_code_node_prefix(m.node_id)) url += std::string("?room=") + node;
+    match->set_replay_url(std::move(url));
   }
   return profile;
 }

@@ -18,11 +18,14 @@ class SharedRatingReads final : public RatingReads {
   std::optional<RatingRecord> rating(std::int64_t id, const std::string& game_id) const override {
     return reader_.rating(id, game_id);
   }
-  // The matches of every node; the replay links name the match id only
-  // (this node's replay route), see docs/accounts.md, "What remains".
+  // The matches of every node, each with the node that played it (its
+  // replay link routes there).
   std::vector<MatchPlayerRecord> recent_matches(std::int64_t id, std::size_t limit) const override {
     std::vector<MatchPlayerRecord> out;
-    for (auto& played : reader_.recent_matches(id, limit)) out.push_back(std::move(played.player));
+    for (auto& played : reader_.recent_matches(id, limit)) {
+      played.player.node_id = played.node_id;
+      out.push_back(std::move(played.player));
+    }
     return out;
   }
   std::vector<BoardRow> leaderboard(const std::string& game_id, double max_sigma, std::int64_t min_games,

@@ -84,6 +84,23 @@ TEST_CASE(
     REQUIRE(eventually([&] { return profile_shows(cluster.node_port(node), "Anne", "port-royal-pfister", 1); }, 60s));
   }
   REQUIRE(profile_shows(cluster.proxy_port(), "ANNE", "port-royal-pfister", 1));
+  // Its replay link names node 2 (match ids are per node) and not the
+  // room's code; through the proxy it reaches node 2's history of the match.
+  const auto page = http_get_with(cluster.proxy_port(), "/api/players/Anne");
+  v1::PlayerProfile profile;
+  REQUIRE(google::protobuf::util::JsonStringToMessage(page.body, &profile).ok());
+  REQUIRE(profile.recent_matches_size() == 1);
+  const auto& recent = profile.recent_matches(0);
+  REQUIRE(recent.match_id() == played.match_id);
+  REQUIRE(recent.replay_url() == "/replay/" + std::to_string(played.match_id) + "?room=2");
+  REQUIRE(page.body.find(played.room_code) == std::string::npos);
+  const auto history =
+      http_get_with(cluster.proxy_port(), "/api/matches/" + std::to_string(played.match_id) + "?room=2",
+                    {{"Authorization", "Bearer " + played.seat0_token}});
+  INFO(history.body);
+  // Only node 2 has played a match: another node would answer 404.
+  REQUIRE(history.status == 200);
+  REQUIRE(history.body.find("\"displayName\":\"Anne\"") != std::string::npos);
 
   // Signing out everywhere on node 0 is pushed to the connection on node 1.
   const auto out = on0.request(sign_out(true));

@@ -31,6 +31,19 @@ export function historyHeaders(roomCode: string | null, creds: RoomCredentials):
   return headers;
 }
 
+/**
+ * A profile's replay link. The server's `replayUrl` names the node in a
+ * cluster (`?room=` with the node's character: match ids are per node); the
+ * room's code, when this browser was there, gives its seat's own replay,
+ * unless it names another node (then it is another match with the same id).
+ */
+export function profileReplayHref(matchId: string, serverUrl: string, knownRoom: string | null, search: string): string {
+  const node = new URL(serverUrl || `/replay/${matchId}`, "http://profile.invalid").searchParams.get("room");
+  if (knownRoom && (!node || knownRoom.toUpperCase().startsWith(node.toUpperCase()))) return replayHref(matchId, knownRoom, search);
+  if (node) return replayHref(matchId, node, search);
+  return `/replay/${matchId}${search}`;
+}
+
 /** The replay page of a match, keeping the page's own query (e.g. ?lang=). */
 export function replayHref(matchId: string, roomCode: string, search: string): string {
   const q = new URLSearchParams(search);

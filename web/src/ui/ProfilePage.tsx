@@ -8,7 +8,7 @@ import { store, useStore } from "../state/store";
 import type { GameInfo } from "../gen/brethren/v1/game_pb";
 import type { AccountInfo, PlayerProfile } from "../gen/brethren/v1/protocol_pb";
 import { fetchProfile, matchRoom } from "../state/players";
-import { replayHref } from "../state/api";
+import { profileReplayHref } from "../state/api";
 import { humanize } from "../logic/options";
 import { dayText, leaderboardPath, profilePath, placeWords, ratingChange, ratingNumber, whenText, winShare } from "../logic/ratings";
 
@@ -103,9 +103,8 @@ export function ProfilePage({ name }: { name: string }) {
           <ul class="recent-matches" data-testid="profile-matches">
             {profile.recentMatches.map((m) => {
               const id = String(m.matchId);
-              const room = matchRoom(id);
               // With the room's code when this browser was there: its seat's own replay, a private room's too.
-              const href = room ? replayHref(id, room, location.search) : `/replay/${id}${location.search}`;
+              const href = profileReplayHref(id, m.replayUrl, matchRoom(id), location.search);
               return (
                 <li data-testid={`profile-match-${String(m.matchId)}`} class={m.won ? "won" : ""}>
                   <span class="recent-game">{gameName(s.games, m.gameId)}</span>

@@ -3,7 +3,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { create } from "@bufbuild/protobuf";
 import { parseRoute, initialState, applyMatchUpdate, appendChat, addNotice, resumeVersion, NOTICES_SHOWN } from "../../src/state/match";
-import { historyHeaders, historyUrl, replayHref } from "../../src/state/api";
+import { historyHeaders, historyUrl, profileReplayHref, replayHref } from "../../src/state/api";
 import { ChatMessageSchema, MatchUpdateSchema, RoomInfoSchema } from "../../src/gen/brethren/v1/protocol_pb";
 import { EventRecordSchema, GameActionSchema, MatchViewSchema } from "../../src/gen/brethren/v1/game_pb";
 import { payloadOf, gameEvents } from "../../src/games/payload";
@@ -57,6 +57,15 @@ test("the history request carries the seat token, else the room code and passwor
   assert.deepEqual(historyHeaders("AAA", { password: "pw" }), { "X-Room-Code": "AAA", "X-Room-Password": "pw" });
   assert.deepEqual(historyHeaders(null, { seatToken: "s" }), {});
   assert.equal(replayHref("5", "AAA", "?lang=es"), "/replay/5?lang=es&room=AAA");
+});
+
+test("a profile's replay link: a single node's, a cluster node's (its character routes the proxy), this browser's room only on that node", () => {
+  assert.equal(profileReplayHref("5", "/replay/5", null, ""), "/replay/5");
+  assert.equal(profileReplayHref("5", "/replay/5", "K7Q2M9XPA", "?lang=it"), "/replay/5?lang=it&room=K7Q2M9XPA");
+  assert.equal(profileReplayHref("5", "/replay/5?room=2", null, ""), "/replay/5?room=2");
+  assert.equal(profileReplayHref("5", "/replay/5?room=2", "2BCDEFGHJ", ""), "/replay/5?room=2BCDEFGHJ");
+  assert.equal(profileReplayHref("5", "/replay/5?room=2", "1BCDEFGHJ", "?lang=es"), "/replay/5?lang=es&room=2");
+  assert.equal(profileReplayHref("5", "", null, ""), "/replay/5");
 });
 
 test("a typed move's payload is narrowed by game and kind", () => {
