@@ -271,8 +271,10 @@ int main(int argc, char** argv) {
   if (!config->lobby_redis.empty()) lobby = std::make_unique<server::RedisLobby>(*config, srv.rooms(), metrics);
   // Sessions ended on any node reach this node's signed-in connections
   // within a second, through the lobby's Redis (docs/accounts.md).
+  // Only where account ids are shared: on per-node accounts, account 42 of
+  // one node is another person than account 42 of the next.
   std::unique_ptr<server::RedisSessionEnds> session_ends;
-  if (!config->lobby_redis.empty()) {
+  if (!config->lobby_redis.empty() && shared_accounts) {
     session_ends = std::make_unique<server::RedisSessionEnds>(config->lobby_redis, services.accounts->connections());
   }
   // A cluster node's quick play waits in the cluster's queues, so that
