@@ -2,8 +2,8 @@
 // "myRooms across nodes"): three real nodes behind HAProxy with the lobby's
 // Redis and one throwaway PostgreSQL (--accounts-postgres). A player's
 // rooms on one node are listed by every node he signs in on, his turn
-// first; only to him; and they go when he leaves the seat or when the
-// node that holds them dies and its entry lapses. Skipped (exit 77) only
+// first; only to him; and they go when he leaves the seat, while Redis is
+// down, and when the node that holds them dies and its entry lapses. Skipped (exit 77) only
 // where haproxy, redis-server or PostgreSQL is missing.
 #include <catch2/catch.hpp>
 
@@ -141,6 +141,13 @@ TEST_CASE(
   const auto left = on0.request(leave);
   INFO(left.ShortDebugString());
   REQUIRE(left.has_room());
+  REQUIRE(eventually([&] { return codes_of(rooms_of(on1)) == std::vector<std::string>{playing, here}; }, 60s));
+
+  // Without Redis, node 1 lists its own rooms only (node 0's could end
+  // meanwhile unseen); once Redis is back, node 0's next heartbeat fills it.
+  cluster.kill_redis();
+  REQUIRE(eventually([&] { return codes_of(rooms_of(on1)) == std::vector<std::string>{here}; }, 60s));
+  cluster.start_redis();
   REQUIRE(eventually([&] { return codes_of(rooms_of(on1)) == std::vector<std::string>{playing, here}; }, 60s));
 
   // Node 0 dies: its entry lapses after three heartbeats, and node 1 lists
