@@ -10,8 +10,10 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <cstdint>
 #include <cstdlib>
 #include <string>
+#include <vector>
 
 #include "tests/cluster/cluster_support.h"
 #include "tests/server/account_support.h"
@@ -100,11 +102,14 @@ TEST_CASE(
   const std::string here = create_room(on1);
   take_seat(on1, here, 0);
 
-  // Every node lists all three once node 0's next heartbeat has published
-  // them: his turn first, then the most recently active.
-  for (int node = 0; node < Cluster::kNodes; ++node) {
-    INFO("node " << node);
-    WsClient device(cluster.node_port(node));
+  // Every node, and the proxy, lists all three once node 0's next
+  // heartbeat has published them: his turn first, then the most recently
+  // active.
+  std::vector<std::uint16_t> ports{cluster.proxy_port()};
+  for (int node = 0; node < Cluster::kNodes; ++node) ports.push_back(cluster.node_port(node));
+  for (const auto port : ports) {
+    INFO("port " << port);
+    WsClient device(port);
     REQUIRE(device.request(authenticate(session)).has_account());
     v1::MyRoomList listed;
     REQUIRE(eventually(
