@@ -23,6 +23,7 @@
 #include "server/account/account_service.h"
 #include "server/base/config.h"
 #include "server/cluster/lobby_redis.h"
+#include "server/cluster/my_rooms_redis.h"
 #include "server/cluster/quick_play_redis.h"
 #include "server/cluster/session_ends_redis.h"
 #include "server/room/recovery.h"
@@ -269,6 +270,13 @@ int main(int argc, char** argv) {
                config->admin_token_file.empty() ? "off (no --admin-token-file)" : "on");
   std::unique_ptr<server::RedisLobby> lobby;
   if (!config->lobby_redis.empty()) lobby = std::make_unique<server::RedisLobby>(*config, srv.rooms(), metrics);
+  // myRooms lists the account's rooms on every node, where account ids are
+  // shared (docs/accounts.md, "myRooms across nodes").
+  std::unique_ptr<server::RedisMyRooms> my_rooms;
+  if (!config->lobby_redis.empty() && config->node_id >= 0 && !config->accounts_postgres.empty()) {
+    my_rooms =
+        std::make_unique<server::RedisMyRooms>(*config, services.account_rooms, srv.rooms(), services.remote_my_rooms);
+  }
   // Sessions ended on any node reach this node's signed-in connections
   // within a second, through the lobby's Redis (docs/accounts.md).
   // Only where account ids are shared: on per-node accounts, account 42 of
@@ -295,6 +303,7 @@ int main(int argc, char** argv) {
   srv.run_until_signal();  // the network threads and the history thread have ended
   backups.reset();         // a backup in progress ends first
   lobby.reset();           // leaves the cluster's lobby
+  my_rooms.reset();        // and takes its accounts' rooms out of Redis
   session_ends.reset();
   shared_queues.reset();  // takes this node's players out of the queues
   // No password job touches the store after this.

@@ -11,6 +11,7 @@
 
 #include "server/account/account_service.h"
 #include "server/quickplay/quick_play.h"
+#include "server/room/my_rooms.h"
 #include "server/room/room_directory.h"
 #include "server/base/secrets.h"
 #include "server/net/players_http.h"
@@ -35,8 +36,6 @@ constexpr std::size_t kMaxPassword = 128;
 constexpr std::size_t kMaxRoomCode = 32;  // codes are 9 characters; dashes and spaces are allowed
 constexpr std::uint32_t kDefaultRoomPage = 50;
 constexpr std::uint32_t kMaxRoomPage = 100;
-// myRooms answers at most this many rooms (docs/protocol.md).
-constexpr std::size_t kMaxMyRooms = 50;
 // A peer that has not finished the close handshake by then is dropped.
 constexpr auto kCloseDeadline = std::chrono::seconds(5);
 // Received bytes may come in bursts of this many seconds' worth.
@@ -353,29 +352,17 @@ void WsSession::on_my_rooms(std::uint64_t rid) {
 }
 
 void WsSession::send_my_rooms(std::uint64_t rid, std::int64_t account_id) {
-  struct Found {
-    v1::MyRoom room;
-    std::uint64_t activity = 0;
-  };
-  std::vector<Found> found;
-  for (const auto& code : services_.account_rooms.rooms_of(account_id)) {
-    auto room = rooms_.find(code);
-    if (!room) continue;
-    Found f;
-    if (auto mine = room->my_room(account_id, f.activity)) {
-      f.room = std::move(*mine);
-      found.push_back(std::move(f));
-    }
-  }
-  // His turn first, then the most recently active.
-  std::sort(found.begin(), found.end(), [](const Found& a, const Found& b) {
-    if (a.room.your_turn() != b.room.your_turn()) return a.room.your_turn();
-    return a.activity > b.activity;
-  });
+  // This node's rooms, fresh; in a cluster, the other nodes' as they
+  // published them at most a heartbeat ago. Either is only ever sent to the
+  // account itself.
+  auto found = local_my_rooms(services_.account_rooms, rooms_, account_id);
+  auto remote = services_.remote_my_rooms.of(account_id);
+  for (auto& room : *remote.mutable_rooms()) found.push_back(MyRoomEntry{std::move(room), 0});
+  order_my_rooms(found);
   v1::ServerMessage reply;
   reply.set_request_id(rid);
   auto* list = reply.mutable_my_rooms();
-  list->set_truncated(found.size() > kMaxMyRooms);
+  list->set_truncated(remote.truncated() || found.size() > kMaxMyRooms);
   if (found.size() > kMaxMyRooms) found.resize(kMaxMyRooms);
   for (auto& f : found) *list->add_rooms() = std::move(f.room);
   send(std::move(reply));

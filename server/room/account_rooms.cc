@@ -27,6 +27,11 @@ std::vector<std::string> AccountRooms::rooms_of(std::int64_t account_id) const {
   return it == rooms_.end() ? std::vector<std::string>{} : it->second;
 }
 
+std::vector<std::pair<std::int64_t, std::vector<std::string>>> AccountRooms::all() const {
+  std::lock_guard lock(mutex_);
+  return {rooms_.begin(), rooms_.end()};
+}
+
 void AccountRooms::forget_account(std::int64_t account_id) {
   std::lock_guard lock(mutex_);
   rooms_.erase(account_id);

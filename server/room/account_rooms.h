@@ -10,6 +10,7 @@
 #include <mutex>
 #include <string>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 namespace brethren::server {
@@ -20,6 +21,9 @@ class AccountRooms {
   void remove(std::int64_t account_id, const std::string& room_code);
   // The rooms recorded for the account (unordered).
   std::vector<std::string> rooms_of(std::int64_t account_id) const;
+  // Every account with its rooms (unordered): what a cluster node publishes
+  // (server/cluster/my_rooms_redis.h).
+  std::vector<std::pair<std::int64_t, std::vector<std::string>>> all() const;
   void forget_account(std::int64_t account_id);
 
  private:

@@ -20,6 +20,7 @@
 #include "rules/core/registry.h"
 #include "server/match/bot_pool.h"
 #include "server/room/account_rooms.h"
+#include "server/room/my_rooms.h"
 #include "server/base/config.h"
 #include "server/history/history_pool.h"
 #include "server/base/metrics.h"
@@ -74,6 +75,8 @@ struct Services {
   std::shared_ptr<QuickPlay> quick_play{};
   // The rooms each account holds a seat in (myRooms; issue #27, item 4).
   AccountRooms account_rooms{};
+  // In a cluster, the other nodes' (server/cluster/my_rooms_redis.h).
+  RemoteMyRooms remote_my_rooms{};
   // A node of a cluster (--accounts-postgres; docs/accounts.md, "The
   // ratings outbox"): set, a finished match's ratings are not computed here
   // but stored as an outbox row with its result, and this is called once
