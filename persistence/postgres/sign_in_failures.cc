@@ -48,8 +48,8 @@ SignInFailureStore::Count SignInFailureStore::read(const std::string& name_key, 
   return count;
 }
 
-std::optional<int> SignInFailureStore::failed(const std::string& name_key, std::int64_t at,
-                                              std::int64_t forget_before, std::size_t limit) {
+std::optional<int> SignInFailureStore::failed(const std::string& name_key, std::int64_t at, std::int64_t forget_before,
+                                              std::size_t limit) {
   auto db = pool_.lease();
   const auto r = db->exec(
       kFailed, {name_key, static_cast<long long>(at), static_cast<long long>(forget_before), as_bigint(limit)});

@@ -75,7 +75,7 @@ TEST_CASE("Postgres sign-in failures: a success clears the name, and the latest 
   CHECK(store.clear("anne bonny"));
   CHECK_FALSE(store.clear("anne bonny"));
   CHECK(store.read("anne bonny", 0, kNoBound).failures == 0);
-  CHECK(store.failed("anne bonny", 6000, 0, kNoBound) == 1);  // afresh
+  CHECK(store.failed("anne bonny", 6000, 0, kNoBound) == 1);       // afresh
   CHECK(store.read("no such pirate", 0, kNoBound).failures == 1);  // other names keep theirs
 }
 
