@@ -192,6 +192,27 @@ TEST_CASE(
   REQUIRE(stored_int(nodes.dir.path() + "/b.db", "SELECT COUNT(*) FROM sign_in_failures") == 0);
 }
 
+TEST_CASE("Shared accounts: the lock counts the failures of every node (NIST SP 800-63B's bound per account)") {
+  skip_unless_postgres();
+  TwoNodes nodes({"--sign-in-free-failures", "100", "--sign-in-lock-failures", "3", "--sign-in-burst", "1000"});
+  WsClient on_a(nodes.a.port());
+  sign_in_guest(on_a, "");
+  REQUIRE(on_a.request(claim("Calico Jack", "the right one")).has_account());
+  WsClient on_b(nodes.b.port());
+  for (const char* name : {"Calico Jack", "No Such Pirate"}) {
+    INFO(name);
+    // Three failures over two nodes: locked, though neither node saw three.
+    REQUIRE(error_of(on_a.request(sign_in(name, "wrong 1!"))) == v1::SIGN_IN_FAILED);
+    REQUIRE(error_of(on_b.request(sign_in(name, "wrong 2!"))) == v1::SIGN_IN_FAILED);
+    REQUIRE(error_of(on_a.request(sign_in(name, "wrong 3!"))) == v1::SIGN_IN_FAILED);
+    for (WsClient* node : {&on_a, &on_b}) {
+      const auto refused = node->request(sign_in(name, "the right one"));
+      REQUIRE(error_of(refused) == v1::TOO_MANY_ATTEMPTS);
+      REQUIRE_THAT(refused.error().message(), Catch::Contains("try again in 86"));  // about a day
+    }
+  }
+}
+
 TEST_CASE("Shared accounts: a username claimed on node B is refused on node A, in any case") {
   skip_unless_postgres();
   TwoNodes nodes;
