@@ -70,6 +70,18 @@ constexpr const char* kMigrations[] = {
         PRIMARY KEY (node_id, match_id)
       );
     )sql",
+    // 2: consecutive failed sign-ins per username key, counted by every node
+    // (persistence/postgres/sign_in_failures.h), like SQLite's migration 10
+    // for one node: a row per name, account or not; the key is the bounded
+    // username's key. last_failure_at is Unix milliseconds (the nodes' wall
+    // clocks).
+    R"sql(
+      CREATE TABLE sign_in_failures (
+        name_key        TEXT PRIMARY KEY CHECK (octet_length(name_key) <= 256),
+        failures        INTEGER NOT NULL CHECK (failures > 0),
+        last_failure_at BIGINT NOT NULL
+      );
+    )sql",
 };
 
 constexpr int kLatest = static_cast<int>(sizeof(kMigrations) / sizeof(kMigrations[0]));

@@ -13,6 +13,7 @@
 #include <string>
 
 #include "persistence/accounts.h"
+#include "server/account/shared_sign_in_failures.h"
 
 namespace brethren::server {
 
@@ -46,6 +47,9 @@ class AccountRecords {
   // cannot tell which are unused (the shared one: seats are each node's)
   // purges none.
   virtual void purge_guests(std::int64_t unused_since, int limit, std::shared_ptr<std::int64_t> purged, Done done) = 0;
+  // The failed sign-ins per name, when the nodes share them (the shared
+  // store); nullptr: this node counts its own (its limiter and SQLite).
+  virtual SharedSignInFailures* shared_sign_in_failures() { return nullptr; }
 };
 
 // This node's SQLite: reads on a connection of their own, writes through

@@ -34,6 +34,8 @@ std::int64_t new_account_id() {
   return id;
 }
 
+constexpr std::int64_t kLockMillis = static_cast<std::int64_t>(SignInLimiter::kLockSeconds * 1000);
+
 std::string retry_text(const char* what, double seconds) {
   return std::string(what) + "; try again in " + std::to_string(static_cast<long long>(std::ceil(seconds))) + " s";
 }
@@ -46,6 +48,7 @@ AccountService::AccountService(const Config& config, persistence::Store& store, 
       metrics_(metrics),
       records_(records ? std::move(records) : local_account_records(store, db_path)),
       accounts_(*records_),
+      shared_failures_(records_->shared_sign_in_failures()),
       failures_(store, db_path),
       hasher_(PasswordCost{config.password_memory_kib, static_cast<unsigned>(config.password_passes)}),
       limiter_(SignInLimits{config.sign_in_burst, config.sign_in_per_minute / 60, config.sign_in_free_failures,
@@ -382,16 +385,29 @@ void AccountService::get_account(std::uint64_t rid, const AccountBinding* bound,
 
 // --- Helpers ---------------------------------------------------------------------
 
+bool AccountService::prune_due(std::int64_t now) {
+  std::int64_t pruned = failures_pruned_at_.load();
+  return now - pruned > 3600 * 1000 && failures_pruned_at_.compare_exchange_strong(pruned, now);
+}
+
 void AccountService::password_failed(const std::string& key, std::function<void()> then) {
+  const std::int64_t now = unix_millis();
+  if (shared_failures_) {
+    // Counted where every node counts: one atomic statement.
+    try {
+      if (prune_due(now)) shared_failures_->prune(now - kLockMillis);
+      shared_failures_->failed(key, now, now - kLockMillis, config_.sign_in_tracked_names);
+    } catch (const std::exception& e) {
+      spdlog::error("accounts: a failed sign-in not counted in the shared store: {}", e.what());
+    }
+    return then();
+  }
   const auto failures = limiter_.failed(key);
   if (!failures) return then();  // not tracked (the bound): nothing to store
-  const std::int64_t now = unix_millis();
   // The rows of names forgotten (older than any wait) go now and then, so
   // that the table holds about the names the limiter tracks, at most.
-  const std::int64_t lock_ms = static_cast<std::int64_t>(SignInLimiter::kLockSeconds * 1000);
-  std::int64_t pruned = failures_pruned_at_.load();
-  if (now - pruned > 3600 * 1000 && failures_pruned_at_.compare_exchange_strong(pruned, now)) {
-    failures_.prune(now - lock_ms, [](bool ok, const std::string& why) {
+  if (prune_due(now)) {
+    failures_.prune(now - kLockMillis, [](bool ok, const std::string& why) {
       if (!ok) spdlog::error("accounts: old sign-in failures not pruned: {}", why);
     });
   }
@@ -402,6 +418,14 @@ void AccountService::password_failed(const std::string& key, std::function<void(
 }
 
 void AccountService::password_succeeded(const std::string& key) {
+  if (shared_failures_) {
+    try {
+      shared_failures_->succeeded(key);
+    } catch (const std::exception& e) {
+      spdlog::error("accounts: a name's failed sign-ins not cleared in the shared store: {}", e.what());
+    }
+    return;
+  }
   if (!limiter_.succeeded(key)) return;
   failures_.clear(key, [](bool ok, const std::string& why) {
     if (!ok) spdlog::error("accounts: a name's failed sign-ins not cleared: {}", why);
@@ -410,13 +434,21 @@ void AccountService::password_succeeded(const std::string& key) {
 
 void AccountService::restore_failures() {
   const std::int64_t now = unix_millis();
-  const std::int64_t lock_ms = static_cast<std::int64_t>(SignInLimiter::kLockSeconds * 1000);
   failures_pruned_at_ = now;
-  failures_.prune(now - lock_ms, [](bool ok, const std::string& why) {
+  if (shared_failures_) {
+    // The counts stay in the shared store, read at each attempt.
+    try {
+      shared_failures_->prune(now - kLockMillis);
+    } catch (const std::exception& e) {
+      spdlog::error("accounts: old sign-in failures not pruned in the shared store: {}", e.what());
+    }
+    return;
+  }
+  failures_.prune(now - kLockMillis, [](bool ok, const std::string& why) {
     if (!ok) spdlog::error("accounts: old sign-in failures not pruned: {}", why);
   });
   const auto steady_now = LimitClock::now();
-  const auto rows = failures_.load(now - lock_ms, config_.sign_in_tracked_names);
+  const auto rows = failures_.load(now - kLockMillis, config_.sign_in_tracked_names);
   // Most recent first: within the bound, the freshest are kept.
   for (const auto& row : rows) {
     limiter_.restore(row.name_key, row.failures,
@@ -444,7 +476,7 @@ bool AccountService::session_live(const SessionRecord& session, std::int64_t now
 bool AccountService::admit(std::uint64_t rid, const std::string& address, const std::string* name_key, Reply& reply) {
   using V = SignInLimiter::Verdict;
   auto decision = limiter_.take_address(address);
-  if (decision.verdict == V::kAllowed && name_key) decision = limiter_.check_name(*name_key);
+  if (decision.verdict == V::kAllowed && name_key) decision = check_name(*name_key);
   switch (decision.verdict) {
     case V::kAllowed: return true;
     case V::kAddressLimited:
@@ -464,6 +496,17 @@ bool AccountService::admit(std::uint64_t rid, const std::string& address, const 
       return false;
   }
   return false;
+}
+
+SignInLimiter::Decision AccountService::check_name(const std::string& key) {
+  if (!shared_failures_) return limiter_.check_name(key);
+  // The count every node keeps (this runs on an account worker); the
+  // wall clocks of the node that failed last and of this one.
+  const std::int64_t now = unix_millis();
+  const auto count = shared_failures_->read(key, now - kLockMillis, config_.sign_in_tracked_names);
+  if (count.full) return {SignInLimiter::Verdict::kFull, SignInLimiter::kFullRetrySeconds};
+  if (count.failures == 0) return {};
+  return limiter_.check_count(count.failures, static_cast<double>(now - count.last_failure_at) / 1000);
 }
 
 void AccountService::on_pool(std::uint64_t rid, Reply& reply, std::function<void(Reply&)> job) {

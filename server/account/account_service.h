@@ -100,6 +100,11 @@ class AccountService {
   // Takes an attempt from the address and checks the name; an error reply
   // (sent) when either refuses.
   bool admit(std::uint64_t rid, const std::string& address, const std::string* name_key, Reply& reply);
+  // May the name be tried now: by this node's limiter, or by the count the
+  // nodes share (read from the shared store: a worker's call).
+  SignInLimiter::Decision check_name(const std::string& key);
+  // True once an hour or so: time to drop the stored failures older than any wait.
+  bool prune_due(std::int64_t now);
   void dispatch(std::uint64_t rid, const v1::ClientMessage& message, const std::string& address,
                 const AccountBinding* bound, Reply& reply);
   // Runs `job` on the password pool, or answers SERVER_BUSY.
@@ -111,12 +116,13 @@ class AccountService {
                                   const std::string& token, const persistence::SessionRecord& session) const;
   static v1::ServerMessage info_reply(std::uint64_t rid, const persistence::AccountRecord& account);
   // Failed and successful password checks on a name: counted by the
-  // limiter and stored (persistence/sign_in_failures.h). `then` runs once
-  // the failure is stored (or could not be), so that a restart cannot forget
-  // a failure already answered.
+  // limiter and stored (persistence/sign_in_failures.h), or counted in the
+  // store the nodes share. `then` runs once the failure is stored (or could
+  // not be), so that a restart cannot forget a failure already answered.
   void password_failed(const std::string& key, std::function<void()> then);
   void password_succeeded(const std::string& key);
-  // Start-up: the stored counts back into the limiter.
+  // Start-up: the stored counts back into the limiter (with shared counts:
+  // the old ones pruned, nothing to restore).
   void restore_failures();
   // Housekeeping, on a thread of its own (at start-up, then every tenth of
   // the guest retention, between 50 ms and an hour): expired sessions and
@@ -128,6 +134,7 @@ class AccountService {
   Metrics& metrics_;
   std::unique_ptr<AccountRecords> records_;
   AccountRecords& accounts_;
+  SharedSignInFailures* const shared_failures_;  // null: this node's limiter counts the names
   persistence::SignInFailureStore failures_;
   SignedInConnections connections_;
   std::mutex housekeeping_mutex_;

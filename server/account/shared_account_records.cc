@@ -1,6 +1,7 @@
 #include "server/account/shared_account_records.h"
 
 #include "persistence/postgres/account_store.h"
+#include "persistence/postgres/sign_in_failures.h"
 
 namespace brethren::server {
 namespace {
@@ -22,10 +23,29 @@ void report(Write&& write, const AccountRecords::Done& done) {
   done(true, {});
 }
 
+class SharedFailures final : public SharedSignInFailures {
+ public:
+  explicit SharedFailures(persistence::postgres::Pool& pool) : store_(pool) {}
+
+  Count read(const std::string& key, std::int64_t forget_before, std::size_t limit) override {
+    const auto count = store_.read(key, forget_before, limit);
+    return Count{count.failures, count.last_failure_at, count.full};
+  }
+  std::optional<int> failed(const std::string& key, std::int64_t at, std::int64_t forget_before,
+                            std::size_t limit) override {
+    return store_.failed(key, at, forget_before, limit);
+  }
+  void succeeded(const std::string& key) override { store_.clear(key); }
+  void prune(std::int64_t before) override { store_.prune(before); }
+
+ private:
+  persistence::postgres::SignInFailureStore store_;
+};
+
 class SharedAccountRecords final : public AccountRecords {
  public:
   SharedAccountRecords(persistence::postgres::Pool& pool, persistence::Store& store, const std::string& db_path)
-      : shared_(pool), local_(store, db_path) {}
+      : shared_(pool), local_(store, db_path), failures_(pool) {}
 
   bool blocking() const override { return true; }
   std::optional<AccountRecord> account(std::int64_t id) const override { return shared_.account(id); }
@@ -69,10 +89,12 @@ class SharedAccountRecords final : public AccountRecords {
     report([&] { shared_.delete_expired_sessions(idle_before, created_before); }, done);
   }
   void purge_guests(std::int64_t, int, std::shared_ptr<std::int64_t>, Done done) override { done(true, {}); }
+  SharedSignInFailures* shared_sign_in_failures() override { return &failures_; }
 
  private:
   persistence::postgres::AccountStore shared_;
   persistence::AccountStore local_;
+  SharedFailures failures_;
 };
 
 }  // namespace

@@ -1,9 +1,9 @@
-// Accounts and sessions in the PostgreSQL a cluster's nodes share
-// (--accounts-postgres; docs/accounts.md, "Accounts in a cluster"). Every
-// call blocks for a round trip: the account service makes them from its
-// workers. A deletion also rewrites this node's seats of the account
-// (its SQLite keeps the seats); other nodes' seats keep the name until the
-// revocation channel tells them (not built yet).
+// Accounts, sessions and the failed sign-ins per name in the PostgreSQL a
+// cluster's nodes share (--accounts-postgres; docs/accounts.md, "Accounts in
+// a cluster"). Every call blocks for a round trip: the account service
+// makes them from its workers. A deletion also rewrites this node's seats
+// of the account (its SQLite keeps the seats); other nodes' seats keep the
+// name until the revocation channel tells them (not built yet).
 #pragma once
 
 #include <memory>

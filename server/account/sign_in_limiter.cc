@@ -27,15 +27,22 @@ SignInLimiter::Decision SignInLimiter::take_address(const std::string& address, 
   return {Verdict::kAddressLimited, limits_.address_per_second > 0 ? 1 / limits_.address_per_second : kLockSeconds};
 }
 
-double SignInLimiter::wait_seconds(const Name& name, LimitClock::time_point now) const {
+double SignInLimiter::wait_seconds(int failures, double since_s) const {
   double wait = 0;
-  if (name.failures >= limits_.lock_failures) {
+  if (failures >= limits_.lock_failures) {
     wait = kLockSeconds;
-  } else if (name.failures >= limits_.free_failures) {
-    const int doublings = std::min(name.failures - limits_.free_failures, 30);
+  } else if (failures >= limits_.free_failures) {
+    const int doublings = std::min(failures - limits_.free_failures, 30);
     wait = std::min(kMaxBackoffSeconds, limits_.backoff_s * std::ldexp(1.0, doublings));
   }
-  return std::max(0.0, wait - seconds_between(name.last_failure, now));
+  return std::max(0.0, wait - since_s);
+}
+
+SignInLimiter::Decision SignInLimiter::check_count(int failures, double since_last_failure_s) const {
+  // A clock behind the one that stamped the failure owes no more than the whole wait.
+  const double wait = wait_seconds(failures, std::max(0.0, since_last_failure_s));
+  if (wait > 0) return {Verdict::kNameBackedOff, wait};
+  return {};
 }
 
 SignInLimiter::Decision SignInLimiter::check_name(const std::string& key, LimitClock::time_point now) {
@@ -43,10 +50,10 @@ SignInLimiter::Decision SignInLimiter::check_name(const std::string& key, LimitC
   auto it = names_.find(key);
   if (it == names_.end()) {
     if (names_.size() >= limits_.max_names) prune(now);
-    if (names_.size() >= limits_.max_names) return {Verdict::kFull, 60};
+    if (names_.size() >= limits_.max_names) return {Verdict::kFull, kFullRetrySeconds};
     return {};
   }
-  const double wait = wait_seconds(it->second, now);
+  const double wait = wait_seconds(it->second.failures, seconds_between(it->second.last_failure, now));
   if (wait > 0) return {Verdict::kNameBackedOff, wait};
   if (it->second.failures >= limits_.lock_failures) it->second.failures = 0;  // the lock has passed
   return {};

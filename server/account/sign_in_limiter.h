@@ -8,7 +8,9 @@
 // names are refused: fail closed). The counts live here; the service stores
 // each change (persistence/sign_in_failures.h) and restores them at start-up,
 // so a restart keeps them; the address buckets are not stored
-// (docs/accounts.md). Thread-safe.
+// (docs/accounts.md). In a cluster the nodes share the counts in PostgreSQL
+// instead, and decide on them with check_count(); the address buckets stay
+// each node's. Thread-safe.
 #pragma once
 
 #include <chrono>
@@ -35,6 +37,7 @@ class SignInLimiter {
  public:
   static constexpr double kMaxBackoffSeconds = 15 * 60;
   static constexpr double kLockSeconds = 24 * 3600;
+  static constexpr double kFullRetrySeconds = 60;  // the retry time of kFull
 
   enum class Verdict { kAllowed, kAddressLimited, kNameBackedOff, kFull };
   struct Decision {
@@ -55,13 +58,18 @@ class SignInLimiter {
   bool succeeded(const std::string& key);
   // Start-up: a stored count (within the bound, most recent first).
   void restore(const std::string& key, int failures, LimitClock::time_point last_failure);
+  // May a name be tried now whose count is kept elsewhere (a cluster's
+  // shared store): `failures` consecutive failures, the last one
+  // `since_last_failure_s` seconds ago. The rule check_name applies.
+  Decision check_count(int failures, double since_last_failure_s) const;
 
  private:
   struct Name {
     int failures = 0;
     LimitClock::time_point last_failure{};
   };
-  double wait_seconds(const Name& name, LimitClock::time_point now) const;
+  // The wait still owed after `failures`, the last `since_s` seconds ago.
+  double wait_seconds(int failures, double since_s) const;
   void prune(LimitClock::time_point now);
 
   const SignInLimits limits_;

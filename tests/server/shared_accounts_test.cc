@@ -12,6 +12,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <map>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -34,14 +35,21 @@ namespace {
 
 // Two nodes (separate SQLite files) on one shared PostgreSQL.
 struct TwoNodes {
+  std::vector<std::string> extra_flags;
   PostgresServer postgres;
   std::string conninfo = postgres.create_database("accounts");
   TempDir dir;
   ServerProcess a{dir.path() + "/a.db", flags(0)};
   ServerProcess b{dir.path() + "/b.db", flags(1)};
 
+  TwoNodes() = default;
+  explicit TwoNodes(std::vector<std::string> extra) : extra_flags(std::move(extra)) {}
+
   std::vector<std::string> flags(int node) const {
-    return {"--accounts-postgres", conninfo, "--accounts-postgres-pool", "2", "--node-id", std::to_string(node)};
+    std::vector<std::string> all{"--accounts-postgres", conninfo, "--accounts-postgres-pool", "2", "--node-id",
+                                 std::to_string(node)};
+    all.insert(all.end(), extra_flags.begin(), extra_flags.end());
+    return all;
   }
 };
 
@@ -130,6 +138,79 @@ TEST_CASE(
   REQUIRE(shared_int(nodes.conninfo, "SELECT COUNT(*) FROM accounts WHERE username_key = $1", "bonny") == 0);
   REQUIRE(error_of(on_b.request(get_account())) == v1::NOT_SIGNED_IN);
   REQUIRE(error_of(on_b.request(sign_in("bonny", "pieces of eight"))) == v1::SIGN_IN_FAILED);
+}
+
+TEST_CASE(
+    "Shared accounts: failed sign-ins spread over two nodes back the name off on both, a real and an unknown name "
+    "alike, and a success on one node starts the name afresh on the other") {
+  skip_unless_postgres();
+  // Back-off after two failures, for ten minutes: the test never waits it out.
+  TwoNodes nodes({"--sign-in-free-failures", "2", "--sign-in-backoff", "600", "--sign-in-burst", "1000"});
+  const std::string password = "the right one";
+  WsClient on_a(nodes.a.port());
+  sign_in_guest(on_a, "");
+  REQUIRE(on_a.request(claim("Mary Read", password)).has_account());
+  WsClient on_b(nodes.b.port());
+  sign_in_guest(on_b, "");
+  REQUIRE(on_b.request(claim("Anne Bonny", password)).has_account());
+
+  std::vector<std::string> refusals;
+  for (const char* name : {"Mary Read", "No Such Pirate"}) {
+    INFO(name);
+    // One guess on each node: two failures on the name, not one per node.
+    REQUIRE(error_of(on_a.request(sign_in(name, "wrong 1!"))) == v1::SIGN_IN_FAILED);
+    REQUIRE(error_of(on_b.request(sign_in(name, "wrong 2!"))) == v1::SIGN_IN_FAILED);
+    for (WsClient* node : {&on_b, &on_a}) {
+      // Backed off on both nodes: even the right password waits, with a retry time.
+      const auto refused = node->request(sign_in(name, password));
+      REQUIRE(error_of(refused) == v1::TOO_MANY_ATTEMPTS);
+      const std::string& text = refused.error().message();
+      REQUIRE_THAT(text, Catch::StartsWith("too many failed attempts on that username; try again in "));
+      const int retry = std::stoi(text.substr(text.rfind(' ', text.size() - 3) + 1));
+      REQUIRE(retry > 500);
+      REQUIRE(retry <= 600);
+      refusals.push_back(text.substr(0, text.rfind(' ', text.size() - 3)));
+    }
+  }
+  // The same words for the real name and the unknown one, on both nodes.
+  REQUIRE(std::set<std::string>(refusals.begin(), refusals.end()).size() == 1);
+  // Counted by the name's key in the shared store, account or not.
+  for (const char* key : {"mary read", "no such pirate"}) {
+    INFO(key);
+    REQUIRE(shared_int(nodes.conninfo, "SELECT failures FROM sign_in_failures WHERE name_key = $1", key) == 2);
+  }
+
+  // One failure on A, then the right password on B: the name starts afresh,
+  // so one more failure on A is the first again (two would back it off).
+  REQUIRE(error_of(on_a.request(sign_in("Anne Bonny", "wrong 1!"))) == v1::SIGN_IN_FAILED);
+  REQUIRE(on_b.request(sign_in("anne bonny", password)).has_account_session());
+  REQUIRE(shared_int(nodes.conninfo, "SELECT COUNT(*) FROM sign_in_failures WHERE name_key = $1", "anne bonny") == 0);
+  REQUIRE(error_of(on_a.request(sign_in("Anne Bonny", "wrong 2!"))) == v1::SIGN_IN_FAILED);
+  REQUIRE(on_a.request(sign_in("Anne Bonny", password)).has_account_session());
+  // Nothing was counted in the nodes' own databases.
+  REQUIRE(stored_int(nodes.dir.path() + "/a.db", "SELECT COUNT(*) FROM sign_in_failures") == 0);
+  REQUIRE(stored_int(nodes.dir.path() + "/b.db", "SELECT COUNT(*) FROM sign_in_failures") == 0);
+}
+
+TEST_CASE("Shared accounts: the lock counts the failures of every node (NIST SP 800-63B's bound per account)") {
+  skip_unless_postgres();
+  TwoNodes nodes({"--sign-in-free-failures", "100", "--sign-in-lock-failures", "3", "--sign-in-burst", "1000"});
+  WsClient on_a(nodes.a.port());
+  sign_in_guest(on_a, "");
+  REQUIRE(on_a.request(claim("Calico Jack", "the right one")).has_account());
+  WsClient on_b(nodes.b.port());
+  for (const char* name : {"Calico Jack", "No Such Pirate"}) {
+    INFO(name);
+    // Three failures over two nodes: locked, though neither node saw three.
+    REQUIRE(error_of(on_a.request(sign_in(name, "wrong 1!"))) == v1::SIGN_IN_FAILED);
+    REQUIRE(error_of(on_b.request(sign_in(name, "wrong 2!"))) == v1::SIGN_IN_FAILED);
+    REQUIRE(error_of(on_a.request(sign_in(name, "wrong 3!"))) == v1::SIGN_IN_FAILED);
+    for (WsClient* node : {&on_a, &on_b}) {
+      const auto refused = node->request(sign_in(name, "the right one"));
+      REQUIRE(error_of(refused) == v1::TOO_MANY_ATTEMPTS);
+      REQUIRE_THAT(refused.error().message(), Catch::Contains("try again in 86"));  // about a day
+    }
+  }
 }
 
 TEST_CASE("Shared accounts: a username claimed on node B is refused on node A, in any case") {
