@@ -56,6 +56,11 @@ host    brethren  brethren  0.0.0.0/0  scram-sha-256
 host    brethren  brethren  ::/0       scram-sha-256
 EOF
 fi
+# PostgreSQL refuses a data folder with group write access, which is what
+# Kubernetes' fsGroup gives every folder of a volume it relabels (at mounts,
+# unless fsGroupChangePolicy is OnRootMismatch, as docker/k8s/postgres.yaml
+# sets it): back to the owner's only.
+chmod 700 "$PGDATA"
 
 # A server on the local socket only while the role is set up: nothing
 # reaches it over the network before its password is the file's.
