@@ -98,6 +98,8 @@ compose="$work/docker/compose.cluster.yaml"
 sed -i '0,/stop_grace_period: 30s/s//stop_grace_perod: 30s/' "$compose"
 sed -i '0,/retries: 3/s//retries: three/' "$compose"
 sed -i 's/- brethren-node2-data:\/data/- brethren-node9-data:\/data/' "$compose"
+# A secret the accounts service uses but the file does not declare.
+sed -i '0,/^      - accounts-password$/s//      - acounts-password/' "$compose"
 # The compose proxy's configuration using a variable compose does not set.
 sed -i 's/\${BRETHREN_NODE0_ADDR}/${BRETHREN_NODE7_ADDR}/' "$work/docker/cluster/haproxy.cfg"
 # A file the compose proxy's configuration names relative to its folder.
@@ -122,6 +124,7 @@ expected=(
   "stop_grace_perod"
   "/services/brethren-0/healthcheck/retries must be number"
   "named volume brethren-node9-data is not declared"
+  "service accounts: secret acounts-password is not declared"
   "BRETHREN_NODE7_ADDR"
   "errors/node-down.http"
   "does not start HAProxy with -C"

