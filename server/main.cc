@@ -35,6 +35,7 @@
 #include "persistence/postgres/account_store.h"
 #include "persistence/postgres/pool.h"
 #include "persistence/postgres/schema.h"
+#include "server/account/deleted_accounts_follower.h"
 #include "server/account/shared_account_records.h"
 #include "server/rating/ratings_outbox_sender.h"
 #include "server/rating/shared_rating_reads.h"
@@ -293,6 +294,15 @@ int main(int argc, char** argv) {
   if (!config->lobby_redis.empty() && config->node_id >= 0 && shared_accounts) {
     shared_queues = std::make_unique<server::RedisQuickPlay>(*config, *services.quick_play);
   }
+#ifdef BRETHREN_WITH_POSTGRES
+  // Accounts deleted on any node: this node's seats of theirs show
+  // "deleted player" too (docs/accounts.md, "Deleted accounts in a cluster").
+  std::unique_ptr<server::DeletedAccountsFollower> deleted_accounts;
+  if (accounts_pool) {
+    deleted_accounts = std::make_unique<server::DeletedAccountsFollower>(*accounts_pool, *store, config->db,
+                                                                         services.account_rooms, srv.rooms());
+  }
+#endif
   if (config->backup_interval_s > 0) {
     spdlog::info("backups every {} s into {}, keeping {}", config->backup_interval_s, config->backup_dir,
                  config->backup_keep);
@@ -306,6 +316,9 @@ int main(int argc, char** argv) {
   my_rooms.reset();        // and takes its accounts' rooms out of Redis
   session_ends.reset();
   shared_queues.reset();  // takes this node's players out of the queues
+#ifdef BRETHREN_WITH_POSTGRES
+  deleted_accounts.reset();  // before the store it writes to
+#endif
   // No password job touches the store after this.
   services.accounts->stop();
 #ifdef BRETHREN_WITH_POSTGRES

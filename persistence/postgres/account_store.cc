@@ -128,10 +128,24 @@ void AccountStore::delete_sessions(std::int64_t account_id) {
   db->exec("DELETE FROM sessions WHERE account_id = $1", {account_id});
 }
 
-void AccountStore::delete_account(std::int64_t id) {
+void AccountStore::delete_account(std::int64_t id, std::int64_t at) {
   auto db = pool_.lease();
-  // One statement: the foreign keys take sessions, ratings and match rows with it.
-  db->exec("DELETE FROM accounts WHERE id = $1", {id});
+  in_transaction(*db, [&](Connection& c) {
+    // The foreign keys take sessions, ratings and match rows with it.
+    c.exec("DELETE FROM accounts WHERE id = $1", {id});
+    c.exec("INSERT INTO deleted_accounts (account_id, deleted_at) VALUES ($1, $2) ON CONFLICT (account_id) DO NOTHING",
+           {id, at});
+  });
+}
+
+std::vector<std::pair<std::int64_t, std::int64_t>> AccountStore::deleted_since(std::int64_t after,
+                                                                               std::size_t limit) const {
+  auto db = pool_.lease();
+  const auto r = db->exec("SELECT seq, account_id FROM deleted_accounts WHERE seq > $1 ORDER BY seq LIMIT $2",
+                          {after, static_cast<std::int64_t>(limit)});
+  std::vector<std::pair<std::int64_t, std::int64_t>> out;
+  for (int row = 0; row < r.rows(); ++row) out.emplace_back(r.int64(row, 0), r.int64(row, 1));
+  return out;
 }
 
 void AccountStore::delete_expired_sessions(std::int64_t idle_before, std::int64_t created_before) {

@@ -12,6 +12,8 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "persistence/accounts.h"
 #include "persistence/postgres/pool.h"
@@ -48,10 +50,15 @@ class AccountStore {
   void set_password(std::int64_t id, const std::string& password_hash, const std::string& keep_session);
   void delete_session(const std::string& token_hash);
   void delete_sessions(std::int64_t account_id);
-  // The account goes with its sessions, ratings and match rows. Its seats
-  // live in the nodes' own databases: each node anonymises them
-  // (persistence::AccountStore::delete_account).
-  void delete_account(std::int64_t id);
+  // The account goes with its sessions, ratings and match rows, and its id
+  // joins deleted_accounts in the same transaction. Its seats live in the
+  // nodes' own databases: each node anonymises them
+  // (persistence::AccountStore::delete_account), the others when they read
+  // deleted_since.
+  void delete_account(std::int64_t id, std::int64_t at);
+  // Accounts deleted after position `after` (0: from the first), in the
+  // order of their deletion, at most `limit`: {position, account id}.
+  std::vector<std::pair<std::int64_t, std::int64_t>> deleted_since(std::int64_t after, std::size_t limit) const;
   // Housekeeping: sessions idle since before `idle_before` or created before `created_before`.
   void delete_expired_sessions(std::int64_t idle_before, std::int64_t created_before);
 

@@ -82,6 +82,17 @@ constexpr const char* kMigrations[] = {
         last_failure_at BIGINT NOT NULL
       );
     )sql",
+    // 3: deleted accounts, in the order of their deletion, for every node
+    // to anonymise the seats its own database holds (the deletion reaches
+    // a node that was down when it happened, at its next start). Ids only:
+    // nothing of the person is kept.
+    R"sql(
+      CREATE TABLE deleted_accounts (
+        seq        BIGSERIAL PRIMARY KEY,
+        account_id BIGINT NOT NULL UNIQUE,
+        deleted_at BIGINT NOT NULL
+      );
+    )sql",
 };
 
 constexpr int kLatest = static_cast<int>(sizeof(kMigrations) / sizeof(kMigrations[0]));

@@ -2,6 +2,7 @@
 
 #include "persistence/postgres/account_store.h"
 #include "persistence/postgres/sign_in_failures.h"
+#include "server/base/unix_time.h"
 
 namespace brethren::server {
 namespace {
@@ -77,7 +78,7 @@ class SharedAccountRecords final : public AccountRecords {
   }
   void delete_account(std::int64_t id, std::string deleted_name, Done done) override {
     try {
-      shared_.delete_account(id);
+      shared_.delete_account(id, unix_millis());
     } catch (const std::exception& e) {
       return done(false, std::string("PostgreSQL: ") + e.what());
     }

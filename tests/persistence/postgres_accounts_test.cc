@@ -221,7 +221,8 @@ TEST_CASE("Postgres accounts: deleting an account takes its sessions, ratings an
         "INSERT INTO match_players VALUES (0, 7, 0, 1, 'tortuga', '0ABC', 1, true, true, 0, 1, 9), "
         "(0, 7, 1, 2, 'tortuga', '0ABC', 2, false, true, 0, 1, 9)");
   }
-  store.accounts.delete_account(1);
+  CHECK(store.accounts.deleted_since(0, 10).empty());
+  store.accounts.delete_account(1, 500);
   CHECK_FALSE(store.accounts.account(1));
   CHECK_FALSE(store.accounts.account_by_key("anne"));
   CHECK_FALSE(store.accounts.session(hash_of(1)));
@@ -236,4 +237,17 @@ TEST_CASE("Postgres accounts: deleting an account takes its sessions, ratings an
   // The name is free again.
   store.accounts.claim(2, "ANNE", "anne", "h", 20);
   CHECK(store.accounts.account_by_key("anne")->id == 2);
+  // Every node learns of the deletion in order, once per account: the id only.
+  store.accounts.delete_account(2, 600);
+  store.accounts.delete_account(2, 700);  // a retry changes nothing
+  const auto deleted = store.accounts.deleted_since(0, 10);
+  REQUIRE(deleted.size() == 2);
+  CHECK(deleted[0].second == 1);
+  CHECK(deleted[1].second == 2);
+  CHECK(deleted[0].first < deleted[1].first);
+  const auto later = store.accounts.deleted_since(deleted[0].first, 10);
+  REQUIRE(later.size() == 1);
+  CHECK(later[0].second == 2);
+  CHECK(store.accounts.deleted_since(deleted[1].first, 10).empty());
+  CHECK(store.accounts.deleted_since(0, 1).size() == 1);
 }

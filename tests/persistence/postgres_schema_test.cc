@@ -149,8 +149,8 @@ TEST_CASE("Postgres: the migrations apply, record their version and are idempote
   CHECK(db.exec("SELECT count(*) FROM schema_migrations").int64(0, 0) == latest_schema_version());
   migrate(db);  // again: nothing to do
   CHECK(db.exec("SELECT count(*) FROM schema_migrations").int64(0, 0) == latest_schema_version());
-  for (const char* table :
-       {"accounts", "sessions", "ratings", "match_players", "applied_matches", "sign_in_failures"}) {
+  for (const char* table : {"accounts", "sessions", "ratings", "match_players", "applied_matches", "sign_in_failures",
+                            "deleted_accounts"}) {
     INFO(table);
     CHECK(db.exec("SELECT to_regclass($1) IS NOT NULL", {table}).boolean(0, 0));
   }

@@ -213,6 +213,54 @@ TEST_CASE("Shared accounts: the lock counts the failures of every node (NIST SP 
   }
 }
 
+TEST_CASE(
+    "Shared accounts: an account deleted on node A shows \"deleted player\" on node B too, in its live room and "
+    "in its finished match's history") {
+  skip_unless_postgres();
+  TwoNodes nodes;
+  constexpr const char* kPassword = "correct horse battery";
+  WsClient on_a(nodes.a.port());
+  sign_in_guest(on_a, "Anne");
+  REQUIRE(on_a.request(claim("Anne", kPassword)).has_account());
+  // On node B: a finished match of hers, and an open room where she sits.
+  const auto played = play_against_bots(nodes.b.port(), "port-royal-pfister", 2, {}, "", [&](WsClient& human) {
+    REQUIRE(human.request(sign_in("Anne", kPassword)).has_account_session());
+  });
+  WsClient on_b(nodes.b.port());
+  REQUIRE(on_b.request(sign_in("Anne", kPassword)).has_account_session());
+  const auto created = on_b.request(create_room_msg("port-royal-pfister", 2, "Anne"));
+  INFO(created.ShortDebugString());
+  REQUIRE(created.has_room_created());
+  const std::string code = created.room_created().room().room_code();
+  REQUIRE(on_b.request(take_seat_msg(code, 0)).has_seat_taken());
+  WsClient watcher(nodes.b.port());
+  const auto joined = watcher.request(join_msg(code, "Watcher"));
+  INFO(joined.ShortDebugString());
+  REQUIRE(joined.has_room());
+  REQUIRE(joined.room().seats(0).display_name() == "Anne");
+  const std::string history = "/api/matches/" + std::to_string(played.match_id);
+  const std::map<std::string, std::string> bearer{{"Authorization", "Bearer " + played.seat0_token}};
+  REQUIRE(http_get_with(nodes.b.port(), history, bearer).body.find("\"Anne\"") != std::string::npos);
+
+  // Deleted on node A: node B follows the shared store's list of deletions.
+  const auto deleted = on_a.request(delete_account(kPassword));
+  INFO(deleted.ShortDebugString());
+  REQUIRE(deleted.has_ok());
+  REQUIRE(watcher.wait_for(
+      [](const v1::ServerMessage& m) {
+        return m.has_room() && m.room().seats(0).display_name() == "deleted player" && !m.room().seats(0).account();
+      },
+      std::chrono::seconds(60)));
+  const auto after = http_get_with(nodes.b.port(), history, bearer);
+  INFO(after.body);
+  REQUIRE(after.status == 200);
+  REQUIRE(after.body.find("\"Anne\"") == std::string::npos);
+  REQUIRE(after.body.find("\"deleted player\"") != std::string::npos);
+  REQUIRE(stored_int(nodes.dir.path() + "/b.db", "SELECT COUNT(*) FROM seats WHERE display_name = 'Anne'") == 0);
+  // Node B learns it from PostgreSQL, not from A: a node restarted later catches up too.
+  REQUIRE(shared_int(nodes.conninfo, "SELECT COUNT(*) FROM deleted_accounts WHERE account_id > $1", "0") == 1);
+}
+
 TEST_CASE("Shared accounts: a username claimed on node B is refused on node A, in any case") {
   skip_unless_postgres();
   TwoNodes nodes;

@@ -1,0 +1,87 @@
+#include "server/account/deleted_accounts_follower.h"
+
+#include <spdlog/spdlog.h>
+
+#include <future>
+
+#include "server/account/account_service.h"
+#include "server/room/account_rooms.h"
+#include "server/room/room.h"
+#include "server/room/room_directory.h"
+
+namespace brethren::server {
+
+DeletedAccountsFollower::DeletedAccountsFollower(persistence::postgres::Pool& pool, persistence::Store& store,
+                                                 const std::string& db_path, AccountRooms& account_rooms,
+                                                 RoomDirectory& rooms)
+    : shared_(pool), local_(store, db_path), account_rooms_(account_rooms), rooms_(rooms) {
+  thread_ = std::thread([this] { run(); });
+}
+
+DeletedAccountsFollower::~DeletedAccountsFollower() {
+  {
+    std::lock_guard lock(mutex_);
+    stopping_ = true;
+  }
+  wake_.notify_all();
+  thread_.join();
+}
+
+void DeletedAccountsFollower::run() {
+  std::unique_lock lock(mutex_);
+  while (!stopping_) {
+    lock.unlock();
+    // A full batch: more may wait, read on at once.
+    bool more = false;
+    do {
+      more = follow();
+      lock.lock();
+      const bool stop = stopping_;
+      lock.unlock();
+      if (stop) break;
+    } while (more);
+    lock.lock();
+    wake_.wait_for(lock, kPeriod, [this] { return stopping_; });
+  }
+}
+
+bool DeletedAccountsFollower::follow() {
+  std::vector<std::pair<std::int64_t, std::int64_t>> deleted;
+  try {
+    deleted = shared_.deleted_since(position_, kBatch);
+  } catch (const std::exception& e) {
+    if (!failing_) spdlog::warn("accounts: deleted accounts not read from the shared store: {}", e.what());
+    failing_ = true;
+    return false;
+  }
+  for (const auto& [position, account_id] : deleted) {
+    if (!anonymise(account_id)) return false;
+    position_ = position;
+  }
+  if (failing_) spdlog::info("accounts: deleted accounts followed again");
+  failing_ = false;
+  return deleted.size() == kBatch;
+}
+
+bool DeletedAccountsFollower::anonymise(std::int64_t account_id) {
+  // This node's stored seats first (one commit, through the store's
+  // writer), then its live rooms: the same as the deleting node does.
+  std::promise<std::pair<bool, std::string>> stored;
+  auto done = stored.get_future();
+  local_.delete_account(account_id, AccountService::kDeletedName, [&stored](bool ok, const std::string& why) {
+    stored.set_value({ok, why});
+  });
+  const auto [ok, why] = done.get();
+  if (!ok) {
+    if (!failing_) spdlog::error("accounts: seats of deleted account not anonymised here: {}", why);
+    failing_ = true;
+    return false;
+  }
+  for (const auto& code : account_rooms_.rooms_of(account_id)) {
+    if (auto room = rooms_.find(code)) room->account_deleted(account_id, AccountService::kDeletedName);
+  }
+  account_rooms_.forget_account(account_id);
+  return true;
+}
+
+}  // namespace brethren::server

@@ -1,0 +1,60 @@
+// Accounts deleted on any node of a cluster, followed by this one (issue #27
+// item 1: "his seats in past matches become 'deleted player'"; docs/accounts.md,
+// "Deleted accounts in a cluster"). The node that deletes an account
+// anonymises its own seats at once; the seats of the other nodes live in
+// their own databases. So the shared store lists every deletion in order
+// (deleted_accounts), and every node reads it every few seconds after the
+// last position it has seen, rewriting its seats (its database, then its
+// live rooms) for each id. It starts from the first position at each
+// start: the rewrite is idempotent, and a node that was down catches up.
+// A thread of its own: no connection or room waits for PostgreSQL.
+#pragma once
+
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
+#include <mutex>
+#include <string>
+#include <thread>
+
+#include "persistence/accounts.h"
+#include "persistence/postgres/account_store.h"
+#include "persistence/postgres/pool.h"
+
+namespace brethren::server {
+
+class AccountRooms;
+class RoomDirectory;
+
+class DeletedAccountsFollower {
+ public:
+  static constexpr std::chrono::milliseconds kPeriod{2000};
+  static constexpr std::size_t kBatch = 500;
+
+  // Starts the thread; everything given must outlive the follower.
+  DeletedAccountsFollower(persistence::postgres::Pool& pool, persistence::Store& store, const std::string& db_path,
+                          AccountRooms& account_rooms, RoomDirectory& rooms);
+  ~DeletedAccountsFollower();
+  DeletedAccountsFollower(const DeletedAccountsFollower&) = delete;
+  DeletedAccountsFollower& operator=(const DeletedAccountsFollower&) = delete;
+
+ private:
+  void run();
+  // One batch; false when the shared store or this node's database failed
+  // (the position stays: the batch is read again next time).
+  bool follow();
+  bool anonymise(std::int64_t account_id);
+
+  persistence::postgres::AccountStore shared_;
+  persistence::AccountStore local_;
+  AccountRooms& account_rooms_;
+  RoomDirectory& rooms_;
+  std::int64_t position_ = 0;  // the thread's
+  bool failing_ = false;       // the thread's: log a failure once until it recovers
+  std::mutex mutex_;
+  std::condition_variable wake_;
+  bool stopping_ = false;
+  std::thread thread_;
+};
+
+}  // namespace brethren::server
