@@ -327,7 +327,8 @@ say "# uptime: $(uptime)"
 db_counter=$((db_counter + 1))
 start_server storm "${on_server_cpu[@]}" "$build/server/brethren-server" --bind 127.0.0.1 --port 0 --threads 1 --log-level warn \
   --max-rooms-per-connection 1000000 --max-rooms-per-address 1000000 --max-rooms 1000000 \
-  --max-connections-per-address 0 --sign-in-burst 1000000 --sign-in-per-minute 1000000 --db "$BENCH_TMP/figures-$db_counter.db"
+  --max-connections-per-address 0 --rate-limit 1000000 --rate-burst 1000000 \
+  --sign-in-burst 1000000 --sign-in-per-minute 1000000 --db "$BENCH_TMP/figures-$db_counter.db"
 "${on_load_cpu[@]}" "$build/bench/brethren-accounts-bench" --hashes 1 --port "$SERVER_PORT" --storm --movers 16 \
   --clients 16 --seconds "$REALISTIC_DURATION" | grep '^storm:' | while read -r line; do say "$line"; done ||
   say "# brethren-accounts-bench --storm failed: see the errors above"
