@@ -44,10 +44,11 @@ std::string format_name(Format format) {
 
 std::string outcome_name(Outcome outcome) { return outcome == Outcome::kThurstone ? "thurstone" : "plackett-luce"; }
 
-std::vector<Table> deal_round(std::size_t players, Format format, std::mt19937_64& rng) {
-  std::vector<std::size_t> order(players);
-  std::iota(order.begin(), order.end(), std::size_t{0});
-  std::shuffle(order.begin(), order.end(), rng);
+namespace {
+
+std::vector<Table> cut_into_tables(const std::vector<std::size_t>& order, Format format, bool shuffle_teams,
+                                   std::mt19937_64& rng) {
+  const std::size_t players = order.size();
   std::vector<Table> tables;
   std::size_t next = 0;
   while (next < players) {
@@ -56,8 +57,12 @@ std::vector<Table> deal_round(std::size_t players, Format format, std::mt19937_6
       // Two teams of 2 to 5 each: tables of 4 to 10.
       const int size = table_size(players - next, 4, 10, rng);
       const int first = size <= 5 ? size / 2 : uniform(std::max(2, size - 5), std::min(5, size - 2), rng);
+      std::vector<std::size_t> members(order.begin() + static_cast<std::ptrdiff_t>(next),
+                                       order.begin() + static_cast<std::ptrdiff_t>(next) + size);
+      next += static_cast<std::size_t>(size);
+      if (shuffle_teams) std::shuffle(members.begin(), members.end(), rng);
       table.sides.assign(2, {});
-      for (int seat = 0; seat < size; ++seat) table.sides[seat < first ? 0 : 1].push_back(order[next++]);
+      for (int seat = 0; seat < size; ++seat) table.sides[seat < first ? 0 : 1].push_back(members[seat]);
     } else {
       const int size = format == Format::kOneVsOne ? 2 : table_size(players - next, 3, 6, rng);
       for (int seat = 0; seat < size && next < players; ++seat) table.sides.push_back({order[next++]});
@@ -65,6 +70,20 @@ std::vector<Table> deal_round(std::size_t players, Format format, std::mt19937_6
     tables.push_back(std::move(table));
   }
   return tables;
+}
+
+}  // namespace
+
+std::vector<Table> deal_round(std::size_t players, Format format, std::mt19937_64& rng) {
+  std::vector<std::size_t> order(players);
+  std::iota(order.begin(), order.end(), std::size_t{0});
+  std::shuffle(order.begin(), order.end(), rng);
+  // The shuffle already mixes a table's players: its teams are its halves.
+  return cut_into_tables(order, format, false, rng);
+}
+
+std::vector<Table> deal_round_in_order(const std::vector<std::size_t>& order, Format format, std::mt19937_64& rng) {
+  return cut_into_tables(order, format, true, rng);
 }
 
 std::vector<int> play(const Table& table, const std::vector<double>& skills, Outcome outcome, double noise,

@@ -39,6 +39,11 @@ std::string outcome_name(Outcome outcome);
 // format's sizes (a round with no one left out).
 std::vector<Table> deal_round(std::size_t players, Format format, std::mt19937_64& rng);
 
+// The same, cut from `order` (every player once) instead of a shuffle: the
+// way quick play seats players of similar rating together. The two teams of
+// a table are drawn at random from its players, as Tortuga deals loyalties.
+std::vector<Table> deal_round_in_order(const std::vector<std::size_t>& order, Format format, std::mt19937_64& rng);
+
 // Each side's place (0 = first; no ties: performances are continuous).
 std::vector<int> play(const Table& table, const std::vector<double>& skills, Outcome outcome, double noise,
                       std::mt19937_64& rng);

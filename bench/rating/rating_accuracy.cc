@@ -15,10 +15,12 @@
 #include <cstdio>
 #include <iostream>
 #include <limits>
+#include <numeric>
 #include <random>
 #include <string>
 #include <vector>
 
+#include "bench/rating/batch_plackett_luce.h"
 #include "bench/rating/kendall_tau.h"
 #include "bench/rating/match_model.h"
 #include "bench/rating/pairwise_elo.h"
@@ -39,13 +41,28 @@ struct Settings {
   double skill_sd = 25.0 / 3.0;
   double noise = 25.0 / 6.0;
   double elo_k = 32.0;
+  // Tables drawn at random each round, or cut from the players sorted by
+  // their current mu (ties at random), as quick play matches a full queue.
+  bool match_by_rating = false;
 };
+
+// This round's seating order for matching by rating: the highest mu first,
+// players of equal mu (everyone in the first round) in random order.
+std::vector<std::size_t> rating_order(const std::vector<rating::Rating>& ratings, std::mt19937_64& rng) {
+  std::vector<std::size_t> order(ratings.size());
+  std::iota(order.begin(), order.end(), std::size_t{0});
+  std::shuffle(order.begin(), order.end(), rng);
+  std::stable_sort(order.begin(), order.end(),
+                   [&](std::size_t a, std::size_t b) { return ratings[a].mu > ratings[b].mu; });
+  return order;
+}
 
 // What one population ends with.
 struct Run {
   double ordinal_tau = 0.0;
   double mu_tau = 0.0;
   double elo_tau = 0.0;
+  double batch_tau = 0.0;  // the batch Plackett-Luce fit's (the ceiling)
   double provisional_share = 0.0;
   double mean_sigma = 0.0;
   double median_games_provisional = 0.0;  // among those who left it; -1: fewer than half did
@@ -69,10 +86,14 @@ Run simulate(const Settings& settings, Format format, Outcome outcome, std::uint
 
   std::vector<rating::Rating> ratings(settings.players, rating::initial_rating());
   PairwiseElo elo(settings.players, settings.elo_k);
+  BatchPlackettLuce batch(settings.players, 25.0, settings.skill_sd, settings.noise);
   std::vector<int> games_played(settings.players, 0);
   std::vector<int> left_provisional_at(settings.players, -1);
   for (int round = 0; round < settings.games; ++round) {
-    for (const Table& table : deal_round(settings.players, format, rng)) {
+    const std::vector<Table> tables = settings.match_by_rating
+                                          ? deal_round_in_order(rating_order(ratings, rng), format, rng)
+                                          : deal_round(settings.players, format, rng);
+    for (const Table& table : tables) {
       const std::vector<int> places = play(table, skills, outcome, settings.noise, rng);
       std::vector<rating::Team> teams;
       for (const auto& side : table.sides) {
@@ -90,6 +111,7 @@ Run simulate(const Settings& settings, Format format, Outcome outcome, std::uint
             left_provisional_at[player] = games_played[player];
         }
       elo.rate(table, places);
+      batch.add(table, places);
     }
   }
 
@@ -104,6 +126,7 @@ Run simulate(const Settings& settings, Format format, Outcome outcome, std::uint
   run.ordinal_tau = kendall_tau_b(skills, ordinals);
   run.mu_tau = kendall_tau_b(skills, mus);
   run.elo_tau = kendall_tau_b(skills, elo.ratings());
+  run.batch_tau = kendall_tau_b(skills, batch.fit());
   run.median_games_provisional = median_games(left_provisional_at);
   return run;
 }
@@ -112,7 +135,7 @@ Run simulate(const Settings& settings, Format format, Outcome outcome, std::uint
 
 int main(int argc, char** argv) {
   Settings settings;
-  std::string formats = "all", outcomes = "all";
+  std::string formats = "all", outcomes = "all", matching = "random";
   po::options_description desc(
       "brethren-rating-accuracy: Kendall's tau between known skills and ratings (Weng-Lin vs pairwise Elo)\n\nOptions");
   // clang-format off
@@ -125,7 +148,9 @@ int main(int argc, char** argv) {
       ("noise", po::value(&settings.noise)->default_value(settings.noise), "one performance's deviation around the skill")
       ("elo-k", po::value(&settings.elo_k)->default_value(settings.elo_k), "Elo's K (points at stake one against one)")
       ("format", po::value(&formats)->default_value(formats), "all, free-for-all, two-teams or one-vs-one")
-      ("outcome", po::value(&outcomes)->default_value(outcomes), "all, thurstone or plackett-luce");
+      ("outcome", po::value(&outcomes)->default_value(outcomes), "all, thurstone or plackett-luce")
+      ("matching", po::value(&matching)->default_value(matching),
+       "random (tables drawn at random) or rating (players sorted by mu, as quick play matches)");
   // clang-format on
   po::variables_map vm;
   if (auto exit_code = tools::parse_command_line(argc, argv, desc, vm, "brethren-rating-accuracy")) return *exit_code;
@@ -133,6 +158,11 @@ int main(int argc, char** argv) {
     std::cerr << "brethren-rating-accuracy: --players must be even and at least 10, --games and --seeds positive\n";
     return 2;
   }
+  if (matching != "random" && matching != "rating") {
+    std::cerr << "brethren-rating-accuracy: --matching is random or rating\n";
+    return 2;
+  }
+  settings.match_by_rating = matching == "rating";
   std::vector<Format> format_list;
   if (formats == "all" || formats == "free-for-all") format_list.push_back(Format::kFreeForAll);
   if (formats == "all" || formats == "two-teams") format_list.push_back(Format::kTwoTeams);
@@ -145,10 +175,12 @@ int main(int argc, char** argv) {
     return 2;
   }
 
-  std::printf("rating-accuracy: players=%zu games_per_player=%d seeds=%d skill_sd=%.3f noise=%.3f elo_k=%.1f\n",
-              settings.players, settings.games, settings.seeds, settings.skill_sd, settings.noise, settings.elo_k);
-  std::printf("%-18s %-14s %11s %7s %7s %8s %7s %12s %16s %10s\n", "format", "outcome", "ordinal tau", "(min)",
-              "mu tau", "elo tau", "(min)", "provisional", "games to leave it", "mean sigma");
+  std::printf(
+      "rating-accuracy: players=%zu games_per_player=%d seeds=%d skill_sd=%.3f noise=%.3f elo_k=%.1f matching=%s\n",
+      settings.players, settings.games, settings.seeds, settings.skill_sd, settings.noise, settings.elo_k,
+      matching.c_str());
+  std::printf("%-18s %-14s %11s %7s %7s %8s %7s %10s %12s %16s %10s\n", "format", "outcome", "ordinal tau", "(min)",
+              "mu tau", "elo tau", "(min)", "batch tau", "provisional", "games to leave it", "mean sigma");
   for (Format format : format_list) {
     for (Outcome outcome : outcome_list) {
       Run mean;
@@ -160,6 +192,7 @@ int main(int argc, char** argv) {
         mean.ordinal_tau += run.ordinal_tau * share;
         mean.mu_tau += run.mu_tau * share;
         mean.elo_tau += run.elo_tau * share;
+        mean.batch_tau += run.batch_tau * share;
         mean.provisional_share += run.provisional_share * share;
         mean.mean_sigma += run.mean_sigma * share;
         ordinal_min = std::min(ordinal_min, run.ordinal_tau);
@@ -175,9 +208,10 @@ int main(int argc, char** argv) {
         std::snprintf(leave, sizeof leave, ">%d", settings.games);
       else
         std::snprintf(leave, sizeof leave, "%.0f", games_to_leave);
-      std::printf("%-18s %-14s %11.3f %7.3f %7.3f %8.3f %7.3f %11.1f%% %16s %10.2f\n", format_name(format).c_str(),
-                  outcome_name(outcome).c_str(), mean.ordinal_tau, ordinal_min, mean.mu_tau, mean.elo_tau, elo_min,
-                  100.0 * mean.provisional_share, leave, mean.mean_sigma);
+      std::printf("%-18s %-14s %11.3f %7.3f %7.3f %8.3f %7.3f %10.3f %11.1f%% %16s %10.2f\n",
+                  format_name(format).c_str(), outcome_name(outcome).c_str(), mean.ordinal_tau, ordinal_min,
+                  mean.mu_tau, mean.elo_tau, elo_min, mean.batch_tau, 100.0 * mean.provisional_share, leave,
+                  mean.mean_sigma);
     }
   }
   return 0;
