@@ -20,6 +20,7 @@
 #include "server/cluster/quick_play_redis.h"
 #include "tests/cluster/cluster_support.h"
 #include "tests/server/account_support.h"
+#include "tests/server/quickplay_support.h"
 #include "tests/support/postgres_server.h"
 #include "tools/client/ws_client.h"
 
@@ -27,6 +28,8 @@ using namespace brethren;
 using namespace brethren::testing;
 using namespace brethren::client;
 using namespace brethren::account_test;
+using brethren::quickplay_test::queue_up;
+using brethren::quickplay_test::quick_play;
 using namespace std::chrono_literals;
 using brethren::server::RedisQuickPlay;
 using brethren::server::quickplay::Ticket;
@@ -47,32 +50,7 @@ Ticket ticket(int node, std::uint64_t n, std::int64_t account, double mu, std::i
                 since};
 }
 
-v1::ClientMessage quick_play(const std::string& game, int seats) {
-  v1::ClientMessage m;
-  m.mutable_quick_play()->set_game_id(game);
-  m.mutable_quick_play()->set_seats(seats);
-  return m;
-}
-
-v1::QuickPlayStatus queue_up(WsClient& client, const std::string& game, int seats) {
-  const auto reply = client.request(quick_play(game, seats));
-  INFO(reply.ShortDebugString());
-  REQUIRE(reply.has_quick_play_status());
-  REQUIRE(reply.quick_play_status().state() == v1::QUICK_PLAY_QUEUED);
-  return reply.quick_play_status();
-}
-
-v1::QuickPlayStatus wait_matched(WsClient& client) {
-  auto pushed = client.wait_for(
-      [](const v1::ServerMessage& m) {
-        return m.has_quick_play_status() && m.quick_play_status().state() != v1::QUICK_PLAY_QUEUED;
-      },
-      60s);
-  REQUIRE(pushed.has_value());
-  INFO(pushed->ShortDebugString());
-  REQUIRE(pushed->quick_play_status().state() == v1::QUICK_PLAY_MATCHED);
-  return pushed->quick_play_status();
-}
+v1::QuickPlayStatus wait_matched(WsClient& client) { return quickplay_test::wait_matched(client, 60s); }
 
 void skip_without_tools() {
   std::string missing = cluster_tools_missing();

@@ -18,23 +18,20 @@
 #include "tools/client/table.h"
 #include "tools/client/ws_client.h"
 #include "tests/server/account_support.h"
+#include "tests/server/quickplay_support.h"
 
 using namespace brethren;
 using namespace brethren::testing;
 using namespace brethren::client;
 using namespace brethren::account_test;
+using brethren::quickplay_test::queue_up;
+using brethren::quickplay_test::quick_play;
 
 namespace {
 
 constexpr const char* kLom = "letter-of-marque";
 constexpr auto kMatchWait = std::chrono::seconds(30);
 
-v1::ClientMessage quick_play(const std::string& game, int seats) {
-  v1::ClientMessage m;
-  m.mutable_quick_play()->set_game_id(game);
-  m.mutable_quick_play()->set_seats(seats);
-  return m;
-}
 v1::ClientMessage cancel_quick_play() {
   v1::ClientMessage m;
   m.mutable_cancel_quick_play();
@@ -52,28 +49,7 @@ v1::ErrorCode error_of(const v1::ServerMessage& m) {
   return m.error().code();
 }
 
-// The QUEUED reply to a QuickPlay.
-v1::QuickPlayStatus queue_up(WsClient& client, const std::string& game, int seats) {
-  const auto reply = client.request(quick_play(game, seats));
-  INFO(reply.ShortDebugString());
-  REQUIRE(reply.has_quick_play_status());
-  REQUIRE(reply.quick_play_status().state() == v1::QUICK_PLAY_QUEUED);
-  return reply.quick_play_status();
-}
-
-// The MATCHED push that ends a wait.
-v1::QuickPlayStatus wait_matched(WsClient& client) {
-  auto pushed = client.wait_for(
-      [](const v1::ServerMessage& m) {
-        return m.has_quick_play_status() && m.quick_play_status().state() != v1::QUICK_PLAY_QUEUED;
-      },
-      kMatchWait);
-  REQUIRE(pushed.has_value());
-  INFO(pushed->ShortDebugString());
-  REQUIRE(pushed->request_id() == 0);
-  REQUIRE(pushed->quick_play_status().state() == v1::QUICK_PLAY_MATCHED);
-  return pushed->quick_play_status();
-}
+v1::QuickPlayStatus wait_matched(WsClient& client) { return quickplay_test::wait_matched(client, kMatchWait); }
 
 // The room as pushed to `client` once its match has started.
 v1::RoomInfo wait_playing_room(WsClient& client, const std::string& code) {
