@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdint>
 #include <memory>
 #include <vector>
 
@@ -18,58 +19,13 @@ std::string RedisLobby::node_key(int node_id) { return "brethren:lobby:node:" + 
 
 RedisLobby::RedisLobby(const Config& config, RoomDirectory& rooms, Metrics& metrics)
     : config_(config), rooms_(rooms), metrics_(metrics) {
-  const auto address = parse_redis_address(config.lobby_redis);
-  host_ = address.host;
-  port_ = address.port;
   metrics_.lobby_store_up = 0;
-  thread_ = std::thread([this] { run(); });
+  heartbeat_ = std::make_unique<RedisHeartbeat>(
+      config.lobby_redis, std::chrono::milliseconds(static_cast<std::int64_t>(config.lobby_heartbeat_s * 1000)),
+      [this](redisContext* redis) { return exchange(redis); }, [this](const std::string& why) { mark_down(why); });
 }
 
-RedisLobby::~RedisLobby() {
-  {
-    std::lock_guard lock(mutex_);
-    stopping_ = true;
-  }
-  wake_.notify_all();
-  thread_.join();
-  // A node that stops on purpose leaves the lobby at once (a dead one after
-  // its key's time to live).
-  if (redis_ && config_.node_id >= 0) {
-    RedisReply(static_cast<redisReply*>(redisCommand(redis_, "DEL %s", node_key(config_.node_id).c_str())));
-  }
-  disconnect();
-}
-
-void RedisLobby::run() {
-  const auto period = std::chrono::milliseconds(static_cast<std::int64_t>(config_.lobby_heartbeat_s * 1000));
-  std::unique_lock lock(mutex_);
-  while (!stopping_) {
-    lock.unlock();
-    const bool ok = (redis_ || connect()) && exchange();
-    if (!ok && redis_) mark_down(redis_->errstr[0] ? redis_->errstr : "unexpected reply");
-    if (!ok) disconnect();
-    lock.lock();
-    wake_.wait_for(lock, period, [this] { return stopping_; });
-  }
-}
-
-bool RedisLobby::connect() {
-  const auto timeout = to_timeval(std::chrono::milliseconds(1000));
-  redis_ = redisConnectWithTimeout(host_.c_str(), port_, timeout);
-  if (!redis_ || redis_->err) {
-    mark_down(redis_ ? redis_->errstr : "out of memory");
-    disconnect();
-    return false;
-  }
-  // Commands never wait longer than this: a hung Redis delays the lobby only.
-  redisSetTimeout(redis_, timeout);
-  return true;
-}
-
-void RedisLobby::disconnect() {
-  if (redis_) redisFree(redis_);
-  redis_ = nullptr;
-}
+RedisLobby::~RedisLobby() { heartbeat_->stop(config_.node_id >= 0 ? node_key(config_.node_id) : std::string()); }
 
 void RedisLobby::mark_down(const std::string& why) {
   ++metrics_.lobby_store_failures;
@@ -85,7 +41,7 @@ void RedisLobby::mark_down(const std::string& why) {
   down_logged_ = true;
 }
 
-bool RedisLobby::exchange() {
+bool RedisLobby::exchange(redisContext* redis) {
   const int own = config_.node_id;
   const auto ttl_ms = static_cast<std::int64_t>(config_.lobby_heartbeat_s * 3000);
   // Publish: the whole hash is replaced atomically, so readers never see
@@ -98,31 +54,31 @@ bool RedisLobby::exchange() {
       hset.push_back(summary.room_code());
       hset.push_back(summary.SerializeAsString());
     }
-    redis_append(redis_, {"MULTI"});
-    redis_append(redis_, {"DEL", key});
+    redis_append(redis, {"MULTI"});
+    redis_append(redis, {"DEL", key});
     expected = 3;
     if (hset.size() > 2) {
-      redis_append(redis_, hset);
+      redis_append(redis, hset);
       ++expected;
     }
-    redis_append(redis_, {"PEXPIRE", key, std::to_string(ttl_ms)});
-    redis_append(redis_, {"EXEC"});
+    redis_append(redis, {"PEXPIRE", key, std::to_string(ttl_ms)});
+    redis_append(redis, {"EXEC"});
     expected += 1;
   }
   // Fetch every other node's hash in the same round trip.
   std::vector<int> nodes;
   for (int node = 0; node < kMaxClusterNodes; ++node) {
     if (node == own) continue;
-    redis_append(redis_, {"HGETALL", node_key(node)});
+    redis_append(redis, {"HGETALL", node_key(node)});
     nodes.push_back(node);
   }
   for (std::size_t i = 0; i < expected; ++i) {
-    RedisReply reply = redis_next_reply(redis_);
+    RedisReply reply = redis_next_reply(redis);
     if (!reply || reply->type == REDIS_REPLY_ERROR) return false;
   }
   auto remote = std::make_shared<std::vector<v1::RoomSummary>>();
   for (int node : nodes) {
-    RedisReply reply = redis_next_reply(redis_);
+    RedisReply reply = redis_next_reply(redis);
     if (!reply || reply->type != REDIS_REPLY_ARRAY) return false;
     for (std::size_t i = 0; i + 1 < reply->elements; i += 2) {
       const redisReply* value = reply->element[i + 1];

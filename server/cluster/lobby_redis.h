@@ -6,16 +6,12 @@
 // unreachable the lobby shrinks to this node's rooms and recovers by itself.
 #pragma once
 
-#include <condition_variable>
-#include <cstdint>
-#include <mutex>
+#include <memory>
 #include <string>
-#include <thread>
 
 #include "server/base/config.h"
 #include "server/base/metrics.h"
-
-struct redisContext;
+#include "server/cluster/redis_heartbeat.h"
 
 namespace brethren::server {
 
@@ -34,25 +30,16 @@ class RedisLobby {
   static std::string node_key(int node_id);
 
  private:
-  void run();
   // One round: publish ours, fetch the others'. False when Redis failed.
-  bool exchange();
-  bool connect();
-  void disconnect();
+  bool exchange(redisContext* redis);
   void mark_down(const std::string& why);
 
   const Config& config_;
   RoomDirectory& rooms_;
   Metrics& metrics_;
-  std::string host_;
-  int port_ = 0;
-  redisContext* redis_ = nullptr;  // only the lobby thread touches it
-  bool up_ = false;
+  bool up_ = false;  // these two: only the heartbeat's thread
   bool down_logged_ = false;
-  std::mutex mutex_;
-  std::condition_variable wake_;
-  bool stopping_ = false;
-  std::thread thread_;
+  std::unique_ptr<RedisHeartbeat> heartbeat_;  // last: started once the rest is ready
 };
 
 }  // namespace brethren::server

@@ -69,57 +69,14 @@ std::optional<std::pair<std::int64_t, v1::MyRoomList>> RedisMyRooms::decode(int 
 RedisMyRooms::RedisMyRooms(const Config& config, const AccountRooms& account_rooms, const RoomDirectory& rooms,
                            RemoteMyRooms& remote)
     : config_(config), account_rooms_(account_rooms), rooms_(rooms), remote_(remote) {
-  const auto address = parse_redis_address(config.lobby_redis);
-  host_ = address.host;
-  port_ = address.port;
-  thread_ = std::thread([this] { run(); });
+  heartbeat_ = std::make_unique<RedisHeartbeat>(
+      config.lobby_redis, std::chrono::milliseconds(static_cast<std::int64_t>(config.lobby_heartbeat_s * 1000)),
+      [this](redisContext* redis) { return exchange(redis); }, [this](const std::string& why) { mark_down(why); });
 }
 
 RedisMyRooms::~RedisMyRooms() {
-  {
-    std::lock_guard lock(mutex_);
-    stopping_ = true;
-  }
-  wake_.notify_all();
-  thread_.join();
-  // A node that stops on purpose takes its rooms out at once (a dead one
-  // after its key's time to live).
-  if (redis_ && config_.node_id >= 0) {
-    RedisReply(static_cast<redisReply*>(redisCommand(redis_, "DEL %s", node_key(config_.node_id).c_str())));
-  }
-  disconnect();
+  heartbeat_->stop(config_.node_id >= 0 ? node_key(config_.node_id) : std::string());
   remote_.set(nullptr);
-}
-
-void RedisMyRooms::run() {
-  const auto period = std::chrono::milliseconds(static_cast<std::int64_t>(config_.lobby_heartbeat_s * 1000));
-  std::unique_lock lock(mutex_);
-  while (!stopping_) {
-    lock.unlock();
-    const bool ok = (redis_ || connect()) && exchange();
-    if (!ok && redis_) mark_down(redis_->errstr[0] ? redis_->errstr : "unexpected reply");
-    if (!ok) disconnect();
-    lock.lock();
-    wake_.wait_for(lock, period, [this] { return stopping_; });
-  }
-}
-
-bool RedisMyRooms::connect() {
-  const auto timeout = to_timeval(std::chrono::milliseconds(1000));
-  redis_ = redisConnectWithTimeout(host_.c_str(), port_, timeout);
-  if (!redis_ || redis_->err) {
-    mark_down(redis_ ? redis_->errstr : "out of memory");
-    disconnect();
-    return false;
-  }
-  // Commands never wait longer than this: a hung Redis delays this thread only.
-  redisSetTimeout(redis_, timeout);
-  return true;
-}
-
-void RedisMyRooms::disconnect() {
-  if (redis_) redisFree(redis_);
-  redis_ = nullptr;
 }
 
 void RedisMyRooms::mark_down(const std::string& why) {
@@ -151,7 +108,7 @@ RedisMyRooms::Gathered RedisMyRooms::gather() const {
   return out;
 }
 
-bool RedisMyRooms::exchange() {
+bool RedisMyRooms::exchange(redisContext* redis) {
   const int own = config_.node_id;
   const auto ttl_ms = static_cast<std::int64_t>(config_.lobby_heartbeat_s * 3000);
   std::size_t left_out = 0;
@@ -167,8 +124,8 @@ bool RedisMyRooms::exchange() {
   // half of it, and it expires unless the next heartbeat renews it.
   const std::string key = node_key(own);
   std::size_t expected = 3;  // MULTI, DEL, EXEC
-  redis_append(redis_, {"MULTI"});
-  redis_append(redis_, {"DEL", key});
+  redis_append(redis, {"MULTI"});
+  redis_append(redis, {"DEL", key});
   if (!fields.empty()) {
     std::vector<std::string> hset = {"HSET", key};
     hset.reserve(2 + 2 * fields.size());
@@ -176,25 +133,25 @@ bool RedisMyRooms::exchange() {
       hset.push_back(field.account);
       hset.push_back(field.value);
     }
-    redis_append(redis_, hset);
-    redis_append(redis_, {"PEXPIRE", key, std::to_string(ttl_ms)});
+    redis_append(redis, hset);
+    redis_append(redis, {"PEXPIRE", key, std::to_string(ttl_ms)});
     expected += 2;
   }
-  redis_append(redis_, {"EXEC"});
+  redis_append(redis, {"EXEC"});
   // Fetch every other node's hash in the same round trip.
   std::vector<int> nodes;
   for (int node = 0; node < kMaxClusterNodes; ++node) {
     if (node == own) continue;
-    redis_append(redis_, {"HGETALL", node_key(node)});
+    redis_append(redis, {"HGETALL", node_key(node)});
     nodes.push_back(node);
   }
   for (std::size_t i = 0; i < expected; ++i) {
-    RedisReply reply = redis_next_reply(redis_);
+    RedisReply reply = redis_next_reply(redis);
     if (!reply || reply->type == REDIS_REPLY_ERROR) return false;
   }
   auto remote = std::make_shared<RemoteMyRooms::ByAccount>();
   for (int node : nodes) {
-    RedisReply reply = redis_next_reply(redis_);
+    RedisReply reply = redis_next_reply(redis);
     if (!reply || reply->type != REDIS_REPLY_ARRAY) return false;
     std::size_t node_bytes = 0;
     std::size_t accounts = 0;

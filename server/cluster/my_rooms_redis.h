@@ -18,21 +18,18 @@
 // (--accounts-postgres): an entry is only ever shown to its own account.
 #pragma once
 
-#include <condition_variable>
 #include <cstddef>
 #include <cstdint>
-#include <mutex>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
-#include <thread>
 #include <utility>
 #include <vector>
 
 #include "server/base/config.h"
+#include "server/cluster/redis_heartbeat.h"
 #include "server/room/my_rooms.h"
-
-struct redisContext;
 
 namespace brethren::server {
 
@@ -76,28 +73,19 @@ class RedisMyRooms {
   RedisMyRooms& operator=(const RedisMyRooms&) = delete;
 
  private:
-  void run();
   Gathered gather() const;
   // One round: publish ours, fetch the others'. False when Redis failed.
-  bool exchange();
-  bool connect();
-  void disconnect();
+  bool exchange(redisContext* redis);
   void mark_down(const std::string& why);
 
   const Config& config_;
   const AccountRooms& account_rooms_;
   const RoomDirectory& rooms_;
   RemoteMyRooms& remote_;
-  std::string host_;
-  int port_ = 0;
-  redisContext* redis_ = nullptr;  // only this thread touches it
-  bool up_ = false;
+  bool up_ = false;  // these three: only the heartbeat's thread
   bool down_logged_ = false;
   bool over_bounds_logged_ = false;
-  std::mutex mutex_;
-  std::condition_variable wake_;
-  bool stopping_ = false;
-  std::thread thread_;
+  std::unique_ptr<RedisHeartbeat> heartbeat_;  // last: started once the rest is ready
 };
 
 }  // namespace brethren::server

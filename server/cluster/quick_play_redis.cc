@@ -285,13 +285,8 @@ void RedisQuickPlay::run() {
 }
 
 bool RedisQuickPlay::connect() {
-  const auto timeout = to_timeval(std::chrono::milliseconds(1000));
-  redis_ = redisConnectWithTimeout(host_.c_str(), port_, timeout);
-  if (!redis_ || redis_->err) {
-    disconnect();
-    return false;
-  }
-  redisSetTimeout(redis_, timeout);
+  redis_ = redis_connect(RedisAddress{host_, port_}, nullptr).release();
+  if (!redis_) return false;
   if (down_logged_) spdlog::info("quick play: {} reachable again: the cluster's queues are back", config_.lobby_redis);
   down_logged_ = false;
   return true;

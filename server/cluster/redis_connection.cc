@@ -19,6 +19,17 @@ timeval to_timeval(std::chrono::milliseconds ms) {
   return timeval{static_cast<time_t>(ms.count() / 1000), static_cast<suseconds_t>((ms.count() % 1000) * 1000)};
 }
 
+RedisContext redis_connect(const RedisAddress& address, std::string* why, std::chrono::milliseconds timeout) {
+  const timeval limit = to_timeval(timeout);
+  RedisContext redis(redisConnectWithTimeout(address.host.c_str(), address.port, limit));
+  if (!redis || redis->err) {
+    if (why) *why = redis ? redis->errstr : "out of memory";
+    return nullptr;
+  }
+  redisSetTimeout(redis.get(), limit);
+  return redis;
+}
+
 void redis_append(redisContext* redis, const std::vector<std::string>& args) {
   std::vector<const char*> argv;
   std::vector<std::size_t> lengths;

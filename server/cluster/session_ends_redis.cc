@@ -137,13 +137,10 @@ void RedisSessionEnds::run() {
 }
 
 bool RedisSessionEnds::connect() {
-  const auto timeout = to_timeval(std::chrono::milliseconds(1000));
-  subscriber_ = redisConnectWithTimeout(host_.c_str(), port_, timeout);
-  publisher_ = redisConnectWithTimeout(host_.c_str(), port_, timeout);
-  bool ok = subscriber_ && !subscriber_->err && publisher_ && !publisher_->err;
+  subscriber_ = redis_connect(RedisAddress{host_, port_}, nullptr).release();
+  publisher_ = redis_connect(RedisAddress{host_, port_}, nullptr).release();
+  bool ok = subscriber_ && publisher_;
   if (ok) {
-    redisSetTimeout(publisher_, timeout);
-    redisSetTimeout(subscriber_, timeout);
     RedisReply reply(static_cast<redisReply*>(redisCommand(subscriber_, "SUBSCRIBE %s", kChannel)));
     ok = reply && reply->type == REDIS_REPLY_ARRAY;
   }
