@@ -11,7 +11,10 @@ namespace {
 [[noreturn]] void throw_error(const std::string& message, const std::string& sqlstate) {
   if (sqlstate == "23505") throw UniqueViolation(message, sqlstate);
   if (sqlstate == "40001" || sqlstate == "40P01") throw RetryableError(message, sqlstate);
-  if (sqlstate.empty() || sqlstate.rfind("08", 0) == 0) throw ConnectionError(message, sqlstate);
+  // 57P01-57P03: the server is shutting down, crashed or not accepting connections yet.
+  if (sqlstate.empty() || sqlstate.rfind("08", 0) == 0 || sqlstate.rfind("57P0", 0) == 0) {
+    throw ConnectionError(message, sqlstate);
+  }
   throw Error(message, sqlstate);
 }
 
@@ -76,7 +79,18 @@ double Result::real(int row, int column) const {
 
 bool Result::boolean(int row, int column) const { return PQgetvalue(result_, row, column)[0] == 't'; }
 
-Connection::Connection(const std::string& conninfo) : conn_(PQconnectdb(conninfo.c_str())) {
+namespace {
+
+PGconn* connect(const std::string& conninfo) {
+  // Our defaults first: the fields of `conninfo` (expanded from "dbname") override them.
+  const char* keys[] = {"connect_timeout", "tcp_user_timeout", "dbname", nullptr};
+  const char* values[] = {Connection::kConnectTimeout, Connection::kUnacknowledgedMs, conninfo.c_str(), nullptr};
+  return PQconnectdbParams(keys, values, 1);
+}
+
+}  // namespace
+
+Connection::Connection(const std::string& conninfo) : conn_(connect(conninfo)) {
   if (!conn_ || PQstatus(conn_) != CONNECTION_OK) {
     const std::string message = conn_ ? PQerrorMessage(conn_) : "out of memory";
     if (conn_) PQfinish(conn_);
@@ -102,6 +116,15 @@ Result Connection::exec(const char* sql, const Params& params) {
 void Connection::run_script(const char* sql) { checked(conn_, PQexec(conn_, sql)); }
 
 bool Connection::healthy() const { return PQstatus(conn_) == CONNECTION_OK; }
+
+bool Connection::alive() {
+  // Non-blocking (libpq's socket is): the first read may bring the server's
+  // farewell (57P01), the second then meets the end of the stream.
+  for (int i = 0; i < 2 && healthy(); ++i) {
+    if (PQconsumeInput(conn_) == 0) return false;
+  }
+  return healthy();
+}
 
 bool Connection::idle() const { return PQtransactionStatus(conn_) == PQTRANS_IDLE; }
 

@@ -11,6 +11,8 @@
 #include <string_view>
 #include <vector>
 
+#include "persistence/store_unavailable.h"
+
 struct pg_conn;
 struct pg_result;
 
@@ -27,8 +29,9 @@ class Error : public std::runtime_error {
   std::string sqlstate_;
 };
 
-// The connection could not be made or was lost (class 08, or no answer):
-// the outcome of a COMMIT in flight is then unknown.
+// The connection could not be made or was lost (class 08, no answer, a
+// server shutting down: 57P01-57P03, or a timeout): the outcome of a COMMIT
+// in flight is then unknown. PostgreSQL is unavailable, not wrong.
 class ConnectionError : public Error {
  public:
   using Error::Error;
@@ -67,6 +70,17 @@ class Param {
 
 using Params = std::vector<Param>;
 
+// Runs `f`; a ConnectionError leaves it as persistence::StoreUnavailable, the
+// error that callers built without libpq know (the server answers SERVER_BUSY).
+template <class F>
+decltype(auto) or_unavailable(F&& f) {
+  try {
+    return f();
+  } catch (const ConnectionError& e) {
+    throw StoreUnavailable(e.what());
+  }
+}
+
 class Result {
  public:
   explicit Result(pg_result* result) : result_(result) {}
@@ -94,7 +108,11 @@ class Result {
 class Connection {
  public:
   // `conninfo`: libpq's connection string ("host=/tmp/x port=5432 dbname=y"
-  // or a postgresql:// URI). Throws ConnectionError.
+  // or a postgresql:// URI). Throws ConnectionError. Unless `conninfo` says
+  // otherwise, connecting gives up after kConnectTimeout and a statement
+  // whose bytes go unacknowledged (a host gone from the network) after
+  // kUnacknowledgedMs, so that an unreachable server fails requests rather
+  // than holding them for TCP's minutes.
   explicit Connection(const std::string& conninfo);
   ~Connection();
   Connection(const Connection&) = delete;
@@ -105,8 +123,15 @@ class Connection {
   // Several statements without parameters, for the fixed text of migrations.
   void run_script(const char* sql);
 
+  static constexpr const char* kConnectTimeout = "10";       // seconds
+  static constexpr const char* kUnacknowledgedMs = "30000";  // tcp_user_timeout
+
   // False once the connection is lost.
   bool healthy() const;
+  // Like healthy(), but first reads (without waiting) what the server sent
+  // while the connection sat idle: a server that shut down or ended the
+  // session has closed it, which libpq learns only by reading.
+  bool alive();
   // True when no transaction is open (the pool takes back only those).
   bool idle() const;
 

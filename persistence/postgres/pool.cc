@@ -1,6 +1,7 @@
 #include "persistence/postgres/pool.h"
 
 #include <algorithm>
+#include <vector>
 
 namespace brethren::persistence::postgres {
 
@@ -14,13 +15,20 @@ Pool::Pool(std::string conninfo, std::size_t size)
 Pool::~Pool() = default;
 
 Pool::Lease Pool::lease() {
+  std::vector<std::unique_ptr<Connection>> lost;  // closed after the lock is released
   std::unique_lock lock(mutex_);
   freed_.wait(lock, [&] { return !idle_.empty() || open_ < size_; });
-  if (!idle_.empty()) {
+  // An idle connection to a server that restarted meanwhile is closed at
+  // the other end: dropped here, so that the first request after a restart
+  // gets a new connection rather than an error.
+  while (!idle_.empty()) {
     auto connection = std::move(idle_.back());
     idle_.pop_back();
-    return Lease(*this, std::move(connection));
+    if (connection->alive()) return Lease(*this, std::move(connection));
+    lost.push_back(std::move(connection));
+    --open_;
   }
+  if (lost.size() > 1) freed_.notify_all();  // room for others that wait
   ++open_;
   lock.unlock();
   try {

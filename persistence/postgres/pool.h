@@ -1,7 +1,9 @@
 // A fixed number of connections shared by threads: a caller leases one for
 // a statement or a transaction and gives it back when the lease ends. Lost
 // connections (and any left inside a transaction) are dropped and replaced
-// on demand, so a restarted PostgreSQL costs the requests in flight only.
+// on demand, so a restarted PostgreSQL costs the requests in flight only;
+// an idle connection the server closed meanwhile is found and dropped at
+// the next lease (Connection::alive), not handed out.
 #pragma once
 
 #include <condition_variable>

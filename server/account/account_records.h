@@ -17,17 +17,25 @@
 
 namespace brethren::server {
 
+// What a client is told while the store cannot be reached (SERVER_BUSY).
+inline constexpr const char* kAccountsUnavailable = "the accounts service is unavailable; try again shortly";
+
 class AccountRecords {
  public:
   // Called once the change committed (ok) or did not happen (the error's
-  // text: AccountStore::kUsernameTaken, kNotAGuest, or why it failed).
+  // text: AccountStore::kUsernameTaken, kNotAGuest, or why it failed; it
+  // starts with kUnavailable when the store could not be reached).
   using Done = persistence::AccountStore::Done;
+  static constexpr const char* kUnavailable = "store unavailable: ";
+  static bool unavailable(const std::string& why) { return why.rfind(kUnavailable, 0) == 0; }
   virtual ~AccountRecords() = default;
 
   // True when a call blocks for a round trip (writes commit before they
   // return): never call from a network thread or a room's strand.
   virtual bool blocking() const = 0;
 
+  // The reads throw persistence::StoreUnavailable when the store cannot be
+  // reached, another exception when it fails otherwise.
   virtual std::optional<persistence::AccountRecord> account(std::int64_t id) const = 0;
   virtual std::optional<persistence::AccountRecord> account_by_key(const std::string& username_key) const = 0;
   virtual std::optional<persistence::SessionRecord> session(const std::string& token_hash) const = 0;

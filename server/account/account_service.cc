@@ -147,6 +147,10 @@ void AccountService::dispatch(std::uint64_t rid, const v1::ClientMessage& m, con
       case M::kGetAccount: return get_account(rid, bound, reply);
       default: return reply({error(rid, v1::UNKNOWN_MESSAGE, "not an account request"), {}, {}});
     }
+  } catch (const persistence::StoreUnavailable& e) {
+    // The shared store is out of reach: try again shortly (nothing changed).
+    spdlog::warn("accounts: request {} not served: {}", static_cast<int>(m.body_case()), e.what());
+    if (reply) reply({error(rid, v1::SERVER_BUSY, kAccountsUnavailable), {}, {}});
   } catch (const std::exception& e) {
     // A read failed (the database); the request changed nothing.
     spdlog::error("accounts: request {} failed: {}", static_cast<int>(m.body_case()), e.what());
@@ -177,7 +181,7 @@ void AccountService::create_guest(std::uint64_t rid, const v1::CreateGuest& m, c
                        bool ok, const std::string& why) mutable {
                      if (!ok) {
                        spdlog::error("accounts: guest not created: {}", why);
-                       return reply({error(rid, v1::INTERNAL, kInternal), {}, {}});
+                       return reply({not_stored(rid, why), {}, {}});
                      }
                      reply({std::move(answer), AccountReply::Binding::kBind, std::move(bound)});
                    });
@@ -218,7 +222,7 @@ void AccountService::sign_in(std::uint64_t rid, const v1::SignIn& m, const std::
                               bool ok, const std::string& why) mutable {
                             if (!ok) {
                               spdlog::error("accounts: session not stored: {}", why);
-                              return reply({error(rid, v1::INTERNAL, kInternal), {}, {}});
+                              return reply({not_stored(rid, why), {}, {}});
                             }
                             reply({std::move(answer), AccountReply::Binding::kBind, std::move(bound)});
                           });
@@ -276,9 +280,16 @@ void AccountService::claim(std::uint64_t rid, const v1::ClaimAccount& m, const s
                       return reply({error(rid, v1::ALREADY_CLAIMED, "this account has a username already"), {}, {}});
                     }
                     spdlog::error("accounts: claim not stored: {}", why);
-                    return reply({error(rid, v1::INTERNAL, kInternal), {}, {}});
+                    return reply({not_stored(rid, why), {}, {}});
                   }
-                  const auto claimed = accounts_.account(id);
+                  std::optional<AccountRecord> claimed;
+                  try {
+                    claimed = accounts_.account(id);
+                  } catch (const persistence::StoreUnavailable& e) {
+                    // Claimed, but not read back: this reply owns `reply`, so it answers.
+                    spdlog::warn("accounts: account {} claimed, not read back: {}", id, e.what());
+                    return reply({error(rid, v1::SERVER_BUSY, kAccountsUnavailable), {}, {}});
+                  }
                   if (!claimed) return reply({error(rid, v1::INTERNAL, kInternal), {}, {}});
                   spdlog::info("accounts: account {} claimed", id);
                   reply({info_reply(rid, *claimed), {}, {}});
@@ -315,7 +326,7 @@ void AccountService::change_password(std::uint64_t rid, const v1::ChangePassword
                 [this, rid, account, keep, reply = std::move(reply)](bool ok, const std::string& why) mutable {
                   if (!ok) {
                     spdlog::error("accounts: password not stored: {}", why);
-                    return reply({error(rid, v1::INTERNAL, kInternal), {}, {}});
+                    return reply({not_stored(rid, why), {}, {}});
                   }
                   connections_.sessions_ended(account.id, EndedSessions{"", keep});
                   reply({info_reply(rid, account), {}, {}});
@@ -330,7 +341,7 @@ void AccountService::sign_out(std::uint64_t rid, const v1::SignOut& m, const Acc
                                                                                    const std::string& why) mutable {
     if (!ok) {
       spdlog::error("accounts: sign-out not stored: {}", why);
-      return reply({error(rid, v1::INTERNAL, kInternal), {}, {}});
+      return reply({not_stored(rid, why), {}, {}});
     }
     connections_.sessions_ended(id, ended);
     v1::ServerMessage answer;
@@ -354,7 +365,7 @@ void AccountService::delete_account(std::uint64_t rid, const v1::DeleteAccount& 
                              [this, rid, id, reply = std::move(reply)](bool ok, const std::string& why) {
                                if (!ok) {
                                  spdlog::error("accounts: account {} not deleted: {}", id, why);
-                                 return reply({error(rid, v1::INTERNAL, kInternal), {}, {}});
+                                 return reply({not_stored(rid, why), {}, {}});
                                }
                                connections_.sessions_ended(id, EndedSessions{});
                                v1::ServerMessage answer;
@@ -514,9 +525,13 @@ void AccountService::on_pool(std::uint64_t rid, Reply& reply, std::function<void
   const bool queued = pool_.submit([this, rid, job = std::move(job), shared_reply] {
     try {
       job(*shared_reply);
+    } catch (const persistence::StoreUnavailable& e) {
+      // (A job that handed its reply on has answered or will: not twice.)
+      spdlog::warn("accounts: password job not served: {}", e.what());
+      if (*shared_reply) (*shared_reply)({error(rid, v1::SERVER_BUSY, kAccountsUnavailable), {}, {}});
     } catch (const std::exception& e) {
       spdlog::error("accounts: password job failed: {}", e.what());
-      (*shared_reply)({error(rid, v1::INTERNAL, kInternal), {}, {}});
+      if (*shared_reply) (*shared_reply)({error(rid, v1::INTERNAL, kInternal), {}, {}});
     }
   });
   if (!queued) reply({error(rid, v1::SERVER_BUSY, "too many sign-ins at once; try again in a moment"), {}, {}});
@@ -531,6 +546,11 @@ std::pair<std::string, SessionRecord> AccountService::new_session(std::int64_t a
 
 v1::ServerMessage AccountService::error(std::uint64_t rid, v1::ErrorCode code, std::string text) const {
   return error_reply(metrics_, rid, code, std::move(text));
+}
+
+v1::ServerMessage AccountService::not_stored(std::uint64_t rid, const std::string& why) const {
+  if (AccountRecords::unavailable(why)) return error(rid, v1::SERVER_BUSY, kAccountsUnavailable);
+  return error(rid, v1::INTERNAL, kInternal);
 }
 
 v1::ServerMessage AccountService::session_reply(std::uint64_t rid, const AccountRecord& account,

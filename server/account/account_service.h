@@ -23,6 +23,7 @@
 #include "brethren/v1/protocol.pb.h"
 #include "persistence/accounts.h"
 #include "persistence/sign_in_failures.h"
+#include "persistence/store_unavailable.h"
 #include "server/account/account_records.h"
 #include "server/account/password_hasher.h"
 #include "server/account/password_pool.h"
@@ -67,7 +68,8 @@ class AccountService {
   void stop();
   // The account a connection is signed in to, if its session is still live
   // (read now: a session ended elsewhere ends here); throws when the
-  // database cannot be read. For room requests that seat by account.
+  // database cannot be read (persistence::StoreUnavailable when the shared
+  // store is out of reach: answer SERVER_BUSY). For room requests that seat by account.
   // With a blocking store (blocking()) this reads the shared PostgreSQL:
   // call it from a job of run_blocking() only.
   std::optional<persistence::AccountRecord> signed_in(const AccountBinding& bound) const { return current(&bound); }
@@ -112,6 +114,9 @@ class AccountService {
   // A new session for `account_id`: its token and its record.
   std::pair<std::string, persistence::SessionRecord> new_session(std::int64_t account_id) const;
   v1::ServerMessage error(std::uint64_t rid, v1::ErrorCode code, std::string text) const;
+  // A change that did not happen (a Done's `why`): SERVER_BUSY while the
+  // store is out of reach (AccountRecords::unavailable), else INTERNAL.
+  v1::ServerMessage not_stored(std::uint64_t rid, const std::string& why) const;
   v1::ServerMessage session_reply(std::uint64_t rid, const persistence::AccountRecord& account,
                                   const std::string& token, const persistence::SessionRecord& session) const;
   static v1::ServerMessage info_reply(std::uint64_t rid, const persistence::AccountRecord& account);

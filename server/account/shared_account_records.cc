@@ -18,6 +18,8 @@ void report(Write&& write, const AccountRecords::Done& done) {
     write();
   } catch (const persistence::postgres::AccountConflict& e) {
     return done(false, e.what());
+  } catch (const persistence::postgres::ConnectionError& e) {
+    return done(false, std::string(AccountRecords::kUnavailable) + "PostgreSQL: " + e.what());
   } catch (const std::exception& e) {
     return done(false, std::string("PostgreSQL: ") + e.what());
   }
@@ -29,7 +31,7 @@ class SharedFailures final : public SharedSignInFailures {
   explicit SharedFailures(persistence::postgres::Pool& pool) : store_(pool) {}
 
   Count read(const std::string& key, std::int64_t forget_before, std::size_t limit) override {
-    const auto count = store_.read(key, forget_before, limit);
+    const auto count = persistence::postgres::or_unavailable([&] { return store_.read(key, forget_before, limit); });
     return Count{count.failures, count.last_failure_at, count.full};
   }
   std::optional<int> failed(const std::string& key, std::int64_t at, std::int64_t forget_before,
@@ -49,11 +51,16 @@ class SharedAccountRecords final : public AccountRecords {
       : shared_(pool), local_(store, db_path), failures_(pool) {}
 
   bool blocking() const override { return true; }
-  std::optional<AccountRecord> account(std::int64_t id) const override { return shared_.account(id); }
-  std::optional<AccountRecord> account_by_key(const std::string& key) const override {
-    return shared_.account_by_key(key);
+  // PostgreSQL out of reach: persistence::StoreUnavailable (SERVER_BUSY, not INTERNAL).
+  std::optional<AccountRecord> account(std::int64_t id) const override {
+    return persistence::postgres::or_unavailable([&] { return shared_.account(id); });
   }
-  std::optional<SessionRecord> session(const std::string& hash) const override { return shared_.session(hash); }
+  std::optional<AccountRecord> account_by_key(const std::string& key) const override {
+    return persistence::postgres::or_unavailable([&] { return shared_.account_by_key(key); });
+  }
+  std::optional<SessionRecord> session(const std::string& hash) const override {
+    return persistence::postgres::or_unavailable([&] { return shared_.session(hash); });
+  }
   void create(AccountRecord account, SessionRecord session, Done done) override {
     report([&] { shared_.create(account, session); }, done);
   }
@@ -79,6 +86,8 @@ class SharedAccountRecords final : public AccountRecords {
   void delete_account(std::int64_t id, std::string deleted_name, Done done) override {
     try {
       shared_.delete_account(id, unix_millis());
+    } catch (const persistence::postgres::ConnectionError& e) {
+      return done(false, std::string(kUnavailable) + "PostgreSQL: " + e.what());
     } catch (const std::exception& e) {
       return done(false, std::string("PostgreSQL: ") + e.what());
     }

@@ -1,7 +1,11 @@
 #include "server/net/players_http.h"
 
+#include <spdlog/spdlog.h>
+
 #include <charconv>
 
+#include "persistence/store_unavailable.h"
+#include "server/account/account_records.h"
 #include "server/account/credentials.h"
 #include "server/history/history_common.h"
 #include "server/rating/players.h"
@@ -63,15 +67,33 @@ HistoryResponse as_http(const std::variant<v1::Leaderboard, rating::Refused>& an
   return as_json(std::get<v1::Leaderboard>(answer));
 }
 
+// Runs a read of the ratings store; a failure is an answer (503 SERVER_BUSY
+// while a shared store is out of reach, else 500 INTERNAL), never an
+// exception: one escaping would end the history worker's thread, and the server.
+template <class Answer, class Read>
+std::variant<Answer, rating::Refused> guarded(Read&& read) {
+  try {
+    return read();
+  } catch (const persistence::StoreUnavailable& e) {
+    spdlog::warn("players: not read: {}", e.what());
+    return rating::Refused{v1::SERVER_BUSY, kAccountsUnavailable, 503};
+  } catch (const std::exception& e) {
+    spdlog::error("players: not read: {}", e.what());
+    return rating::Refused{v1::INTERNAL, "the server could not read the ratings", 500};
+  }
+}
+
 std::variant<v1::PlayerProfile, rating::Refused> profile(const Services& services, std::string_view name) {
   if (name.size() > rating::kMaxLookupBytes) return rating::Refused{v1::NOT_FOUND, rating::kNoSuchPlayer, 404};
-  return rating::player_profile(*services.ratings, username_key(name));
+  return guarded<v1::PlayerProfile>([&] { return rating::player_profile(*services.ratings, username_key(name)); });
 }
 
 std::variant<v1::Leaderboard, rating::Refused> board(const Services& services, const std::string& game_id,
                                                      std::uint32_t page_size, std::uint32_t offset) {
-  return rating::leaderboard_page(*services.ratings, services.games.find(game_id) != nullptr, game_id, page_size,
-                                  offset);
+  return guarded<v1::Leaderboard>([&] {
+    return rating::leaderboard_page(*services.ratings, services.games.find(game_id) != nullptr, game_id, page_size,
+                                    offset);
+  });
 }
 
 }  // namespace

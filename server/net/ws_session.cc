@@ -279,32 +279,47 @@ void WsSession::with_caller(std::uint64_t rid, const v1::ClientMessage& message,
   const auto body = message.body_case();
   const bool by_account = body == M::kCreateRoom || body == M::kJoinRoom || body == M::kTakeSeat || body == M::kResume;
   if (!account_ || !services_.accounts || !by_account) return then(Caller{});
-  with_account([this, rid, then = std::move(then)](std::optional<persistence::AccountRecord> account, bool read) {
-    if (!read) return send_error(rid, v1::INTERNAL, "the server could not read your session; nothing was changed");
-    if (!account) {
-      unbind_account();
-      return send_error(rid, v1::NOT_SIGNED_IN, "your session has ended; sign in again");
-    }
-    then(caller_of(*account));
-  });
+  with_account(
+      [this, rid, then = std::move(then)](std::optional<persistence::AccountRecord> account, SessionRead read) {
+        if (read != SessionRead::kRead) return send_unread(rid, read);
+        if (!account) {
+          unbind_account();
+          return send_error(rid, v1::NOT_SIGNED_IN, "your session has ended; sign in again");
+        }
+        then(caller_of(*account));
+      });
 }
 
-void WsSession::with_account(std::function<void(std::optional<persistence::AccountRecord>, bool)> then) {
+void WsSession::with_account(std::function<void(std::optional<persistence::AccountRecord>, SessionRead)> then) {
   struct Read {
     std::optional<persistence::AccountRecord> account;
-    bool read = false;
+    SessionRead read = SessionRead::kFailed;
   };
   auto result = std::make_shared<Read>();
   auto work = [accounts = services_.accounts, bound = *account_, result, id = id_] {
     try {
       result->account = accounts->signed_in(bound);
-      result->read = true;
+      result->read = SessionRead::kRead;
+    } catch (const persistence::StoreUnavailable& e) {
+      spdlog::warn("connection {}: session not read: {}", id, e.what());
+      result->read = SessionRead::kUnavailable;
     } catch (const std::exception& e) {
       spdlog::error("connection {}: session not read: {}", id, e.what());
     }
   };
   auto done = [then, result] { then(std::move(result->account), result->read); };
-  if (!off_strand(std::move(work), std::move(done))) then(std::nullopt, false);
+  if (!off_strand(std::move(work), std::move(done))) then(std::nullopt, SessionRead::kBusy);
+}
+
+void WsSession::send_unread(std::uint64_t rid, SessionRead read) {
+  switch (read) {
+    case SessionRead::kRead: return;
+    case SessionRead::kBusy:
+      return send_error(rid, v1::SERVER_BUSY, "too many account requests at once; try again in a moment");
+    case SessionRead::kUnavailable: return send_error(rid, v1::SERVER_BUSY, kAccountsUnavailable);
+    case SessionRead::kFailed:
+      return send_error(rid, v1::INTERNAL, "the server could not read your session; nothing was changed");
+  }
 }
 
 bool WsSession::off_strand(std::function<void()> work, std::function<void()> then) {
@@ -315,7 +330,13 @@ bool WsSession::off_strand(std::function<void()> work, std::function<void()> the
   }
   auto self = shared_from_this();
   const bool queued = services_.accounts->run_blocking([self, work = std::move(work), then = std::move(then)] {
-    work();
+    try {
+      work();
+    } catch (const std::exception& e) {
+      // `work` answers its own errors; whatever escapes must not leave the
+      // connection paused for ever.
+      spdlog::error("connection {}: work off its strand failed: {}", self->id_, e.what());
+    }
     asio::dispatch(self->ws_.get_executor(), [self, then] {
       self->paused_ = false;
       if (self->finished_) return;
@@ -341,8 +362,8 @@ void WsSession::resume_parked() {
 void WsSession::on_my_rooms(std::uint64_t rid) {
   if (!services_.accounts) return send_error(rid, v1::UNKNOWN_MESSAGE, "this server keeps no accounts");
   if (!account_) return send_error(rid, v1::NOT_SIGNED_IN, "sign in first");
-  with_account([this, rid](std::optional<persistence::AccountRecord> account, bool read) {
-    if (!read) return send_error(rid, v1::INTERNAL, "the server could not read your session");
+  with_account([this, rid](std::optional<persistence::AccountRecord> account, SessionRead read) {
+    if (read != SessionRead::kRead) return send_unread(rid, read);
     if (!account) {
       unbind_account();
       return send_error(rid, v1::NOT_SIGNED_IN, "your session has ended; sign in again");
@@ -549,8 +570,8 @@ void WsSession::bind_account(AccountBinding bound) {
   // A seat this connection took before signing in becomes the account's
   // (each room decides: not when the account holds a seat there already).
   if (room_codes_.empty()) return;
-  with_account([this](std::optional<persistence::AccountRecord> account, bool read) {
-    if (!read) return spdlog::error("connection {}: account not read for its seats", id_);
+  with_account([this](std::optional<persistence::AccountRecord> account, SessionRead read) {
+    if (read != SessionRead::kRead) return spdlog::error("connection {}: account not read for its seats", id_);
     if (!account) return;
     const Caller caller = caller_of(*account);
     for (const auto& code : room_codes_) {

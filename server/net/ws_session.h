@@ -110,11 +110,18 @@ class WsSession : public Client, public std::enable_shared_from_this<WsSession> 
   // that seats or names by account (CreateRoom, JoinRoom, TakeSeat,
   // Resume), its session read now; `then` runs with him, or not at all
   // when the session has ended (answered NOT_SIGNED_IN, the connection no
-  // longer signed in) or could not be read (answered INTERNAL).
+  // longer signed in) or could not be read (answered by send_unread).
   void with_caller(std::uint64_t rid, const v1::ClientMessage& message, std::function<void(Caller)> then);
-  // The signed-in account's session read now (nullopt: ended; `read`
-  // false: the store failed), then `then` on this strand.
-  void with_account(std::function<void(std::optional<persistence::AccountRecord> account, bool read)> then);
+  // How a session read went: read (the account, or nullopt when the session
+  // has ended), or not: the workers' queue was full, the shared store was
+  // out of reach, or it failed otherwise.
+  enum class SessionRead { kRead, kBusy, kUnavailable, kFailed };
+  // The signed-in account's session read now, then `then` on this strand.
+  void with_account(std::function<void(std::optional<persistence::AccountRecord> account, SessionRead read)> then);
+  // The answer to a request whose session was not read: SERVER_BUSY while
+  // the workers are full or the shared store is out of reach (try again
+  // shortly), INTERNAL for a real failure.
+  void send_unread(std::uint64_t rid, SessionRead read);
   // A shared account store (PostgreSQL) blocks: `work` runs on the account
   // workers, then `then` here, and requests that arrive meanwhile wait in
   // order (parked_). Otherwise both run now. False (nothing run) when the

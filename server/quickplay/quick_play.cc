@@ -7,6 +7,7 @@
 #include <numeric>
 
 #include "persistence/accounts.h"
+#include "persistence/store_unavailable.h"
 #include "server/account/account_service.h"
 #include "server/base/secrets.h"
 #include "server/base/unix_time.h"
@@ -84,12 +85,22 @@ void QuickPlay::handle(const std::shared_ptr<Client>& client, std::uint64_t rid,
   // Quick play rates and remembers players: it needs an account (a guest
   // is one, made without a form: CreateGuest).
   std::optional<Player> player;
-  if (account) player = players_(account->account_id, account->session_hash);
+  double mu = 0;
+  try {
+    if (account) player = players_(account->account_id, account->session_hash);
+    if (player) mu = ratings_(player->account_id, m.game_id()).mu;
+  } catch (const persistence::StoreUnavailable& e) {
+    // The shared store is out of reach: nothing queued, try again shortly.
+    spdlog::warn("quick play: player not read: {}", e.what());
+    return reply_error(client, rid, v1::SERVER_BUSY, kAccountsUnavailable);
+  } catch (const std::exception& e) {
+    spdlog::error("quick play: player not read: {}", e.what());
+    return reply_error(client, rid, v1::INTERNAL, "the server could not read your account; nothing was queued");
+  }
   if (!player) {
     return reply_error(client, rid, v1::NOT_SIGNED_IN,
                        "quick play needs a signed-in connection (CreateGuest, SignIn or Authenticate)");
   }
-  const double mu = ratings_(player->account_id, m.game_id()).mu;
   asio::post(strand_,
              [self = shared_from_this(), client, rid, key = Key{m.game_id(), m.seats()}, player = std::move(*player),
               mu]() mutable { self->enqueue(client, rid, std::move(key), std::move(player), mu); });
@@ -421,14 +432,9 @@ QuickPlay::PlayerSource account_players(persistence::Store& store, const std::st
 }
 
 QuickPlay::PlayerSource signed_in_players(std::shared_ptr<AccountService> accounts) {
+  // A failed read throws: QuickPlay::handle answers it (SERVER_BUSY or INTERNAL).
   return [accounts](std::int64_t account_id, const std::string& session_hash) -> std::optional<QuickPlay::Player> {
-    std::optional<persistence::AccountRecord> account;
-    try {
-      account = accounts->signed_in(AccountBinding{account_id, session_hash});
-    } catch (const std::exception& e) {
-      spdlog::error("quick play: session not read: {}", e.what());
-      return std::nullopt;
-    }
+    const auto account = accounts->signed_in(AccountBinding{account_id, session_hash});
     if (!account) return std::nullopt;
     return player_of(*account);
   };

@@ -50,7 +50,9 @@ class QuickPlay : public std::enable_shared_from_this<QuickPlay> {
   };
   // The player a connection's session names, or nullopt when the session
   // has ended (signed out, expired, account deleted). Called on the
-  // requesting connection's strand.
+  // requesting connection's strand (or, with a shared store, on an account
+  // worker). Both sources throw when they cannot read: persistence::
+  // StoreUnavailable is answered SERVER_BUSY, anything else INTERNAL.
   using PlayerSource = std::function<std::optional<Player>(std::int64_t account_id, const std::string& session_hash)>;
   // The player's rating in a game; a new player's (rating::initial_rating)
   // when he has none. Called on the requesting connection's strand.

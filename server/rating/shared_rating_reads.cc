@@ -11,18 +11,21 @@ class SharedRatingReads final : public RatingReads {
  public:
   explicit SharedRatingReads(postgres::Pool& pool) : reader_(pool) {}
 
+  // PostgreSQL out of reach: StoreUnavailable (SERVER_BUSY, not INTERNAL).
   std::optional<PublicAccount> claimed_account(const std::string& key) const override {
-    return reader_.claimed_account(key);
+    return postgres::or_unavailable([&] { return reader_.claimed_account(key); });
   }
-  std::vector<RatingRecord> ratings_of(std::int64_t id) const override { return reader_.ratings_of(id); }
+  std::vector<RatingRecord> ratings_of(std::int64_t id) const override {
+    return postgres::or_unavailable([&] { return reader_.ratings_of(id); });
+  }
   std::optional<RatingRecord> rating(std::int64_t id, const std::string& game_id) const override {
-    return reader_.rating(id, game_id);
+    return postgres::or_unavailable([&] { return reader_.rating(id, game_id); });
   }
   // The matches of every node, each with the node that played it (its
   // replay link routes there).
   std::vector<MatchPlayerRecord> recent_matches(std::int64_t id, std::size_t limit) const override {
     std::vector<MatchPlayerRecord> out;
-    for (auto& played : reader_.recent_matches(id, limit)) {
+    for (auto& played : postgres::or_unavailable([&] { return reader_.recent_matches(id, limit); })) {
       played.player.node_id = played.node_id;
       out.push_back(std::move(played.player));
     }
@@ -30,7 +33,7 @@ class SharedRatingReads final : public RatingReads {
   }
   std::vector<BoardRow> leaderboard(const std::string& game_id, double max_sigma, std::int64_t min_games,
                                     std::size_t offset, std::size_t limit) const override {
-    return reader_.leaderboard(game_id, max_sigma, min_games, offset, limit);
+    return postgres::or_unavailable([&] { return reader_.leaderboard(game_id, max_sigma, min_games, offset, limit); });
   }
 
  private:

@@ -19,6 +19,7 @@
 
 #include "persistence/postgres/pool.h"
 #include "persistence/postgres/schema.h"
+#include "rules/bots/random_bot.h"
 #include "tests/server/account_support.h"
 #include "tests/support/history_support.h"
 #include "tests/support/postgres_server.h"
@@ -400,6 +401,75 @@ TEST_CASE("Shared accounts: quick play finds its player in the shared store, and
   REQUIRE(replies[ping_id].pong().nonce() == 7);
   REQUIRE(replies[cancel_id].has_quick_play_status());
   REQUIRE(replies[cancel_id].quick_play_status().state() == v1::QUICK_PLAY_CANCELLED);
+}
+
+TEST_CASE(
+    "Shared accounts: while PostgreSQL is down, account requests and the requests that read the session answer "
+    "SERVER_BUSY, seated play goes on, and everything works again once it is back, without a restart") {
+  skip_unless_postgres();
+  constexpr const char* kPassword = "correct horse battery";
+  PostgresServer postgres;
+  TempDir dir;
+  ServerProcess node(dir.path() + "/db", {"--accounts-postgres", postgres.create_database("accounts"), "--node-id", "0",
+                                          "--quickplay-bot-fill-ms", "600000"});
+  WsClient anne(node.port());
+  sign_in_guest(anne, "Anne");
+  REQUIRE(anne.request(claim("Anne", kPassword)).has_account());
+  const auto created = anne.request(create_room_msg("port-royal-pfister", 2, "Anne"));
+  INFO(created.ShortDebugString());
+  REQUIRE(created.has_room_created());
+  const std::string code = created.room_created().room().room_code();
+  // A match under way, one of its players signed in.
+  Table table = open_table(node.port(), "port-royal-pfister", 2, server::Encoding::kBinary);
+  sign_in_guest(*table.players[0].client, "Seated");
+  rules::RandomBot bot(27);
+  v1::ClientMessage quick_play;
+  quick_play.mutable_quick_play()->set_game_id("port-royal-pfister");
+  quick_play.mutable_quick_play()->set_seats(3);
+  v1::ClientMessage leaderboard;
+  leaderboard.mutable_get_leaderboard()->set_game_id("port-royal-pfister");
+
+  postgres.shut_down();
+  const auto busy = [](const v1::ServerMessage& m) {
+    INFO(m.ShortDebugString());
+    REQUIRE(m.has_error());
+    REQUIRE(m.error().code() == v1::SERVER_BUSY);
+    REQUIRE(m.error().message() == "the accounts service is unavailable; try again shortly");
+  };
+  WsClient newcomer(node.port());
+  busy(newcomer.request(create_guest("Newcomer")));
+  busy(newcomer.request(sign_in("Anne", kPassword)));
+  busy(newcomer.request(authenticate(std::string(64, 'a'))));
+  // Anne stays signed in (an unread session is not an ended one).
+  busy(anne.request(get_account()));
+  busy(anne.request(take_seat_msg(code, 0)));
+  busy(anne.request(my_rooms()));
+  busy(anne.request(quick_play));
+  busy(anne.request(leaderboard));
+  const auto profile = http_get_with(node.port(), "/api/players/anne");
+  INFO(profile.body);
+  REQUIRE(profile.status == 503);
+  REQUIRE(profile.body.find("SERVER_BUSY") != std::string::npos);
+  // Play that is bound already needs no account: it goes on.
+  REQUIRE(play_moves(table, bot, 1) == 1);
+  REQUIRE_FALSE(node.exit_status().has_value());  // alive
+
+  // Back: the same node, the same connections.
+  postgres.start();
+  REQUIRE(newcomer.request(create_guest("Newcomer")).has_account_session());
+  WsClient again(node.port());
+  REQUIRE(again.request(sign_in("Anne", kPassword)).has_account_session());
+  REQUIRE(anne.request(get_account()).has_account());
+  const auto seated = anne.request(take_seat_msg(code, 0));
+  INFO(seated.ShortDebugString());
+  REQUIRE(seated.has_seat_taken());
+  REQUIRE(anne.request(my_rooms()).has_my_rooms());
+  const auto queued = anne.request(quick_play);
+  INFO(queued.ShortDebugString());
+  REQUIRE(queued.has_quick_play_status());
+  REQUIRE(anne.request(leaderboard).has_leaderboard());
+  REQUIRE(http_get_with(node.port(), "/api/players/anne").status == 200);
+  REQUIRE(play_moves(table, bot, 1) == 1);
 }
 
 TEST_CASE("Shared accounts: a node whose --accounts-postgres cannot be reached refuses to start") {

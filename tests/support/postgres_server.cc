@@ -121,17 +121,23 @@ PostgresServer::PostgresServer() {
     fs::remove_all(dir_);
     throw std::runtime_error("initdb failed:\n" + log);
   }
+  start();
+}
+
+void PostgresServer::start() {
+  if (pid_ > 0) return;
   // Only a unix socket in our own folder: no port to find or collide on.
-  pid_ = spawn({bin + "/postgres", "-D", data, "-k", dir_, "-c", "listen_addresses=", "-c", "fsync=off", "-c",
-                "full_page_writes=off", "-c", "max_connections=40", "-c", "shared_buffers=16MB"},
-               user, log_path_, true);
+  pid_ = spawn({bin_dir() + "/postgres", "-D", dir_ + "/data", "-k", dir_, "-c", "listen_addresses=", "-c", "fsync=off",
+                "-c", "full_page_writes=off", "-c", "max_connections=40", "-c", "shared_buffers=16MB"},
+               server_user(), log_path_, true);
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
   const std::string info = conninfo();
+  int status = 0;
   while (PQping(info.c_str()) != PQPING_OK) {
     if (::waitpid(pid_, &status, WNOHANG) == pid_) {
       pid_ = -1;
       const std::string log = read_file(log_path_);
-      fs::remove_all(dir_);
+      stop();
       throw std::runtime_error("postgres exited at start:\n" + log);
     }
     if (std::chrono::steady_clock::now() > deadline) {
@@ -146,6 +152,15 @@ PostgresServer::PostgresServer() {
 PostgresServer::~PostgresServer() { stop(); }
 
 void PostgresServer::stop() {
+  shut_down();
+  if (!dir_.empty()) {
+    std::error_code ignored;
+    fs::remove_all(dir_, ignored);
+    dir_.clear();
+  }
+}
+
+void PostgresServer::shut_down() {
   if (pid_ > 0) {
     // Fast shutdown (SIGINT), then immediate (SIGQUIT), then SIGKILL.
     const int signals[] = {SIGINT, SIGQUIT, SIGKILL};
@@ -162,11 +177,6 @@ void PostgresServer::stop() {
       }
       if (pid_ < 0) break;
     }
-  }
-  if (!dir_.empty()) {
-    std::error_code ignored;
-    fs::remove_all(dir_, ignored);
-    dir_.clear();
   }
 }
 

@@ -40,6 +40,13 @@ class PostgresServer {
   std::string create_database(const std::string& name);
   const std::string& log_path() const { return log_path_; }
 
+  // Stops the server (fast shutdown: its sessions are ended, its clients'
+  // connections closed) and waits until it has exited; the data stays.
+  // start() runs it again on the same data and socket, and returns once it
+  // accepts connections. For tests of a PostgreSQL that goes away.
+  void shut_down();
+  void start();
+
  private:
   void stop();  // the server and its folder
 
