@@ -57,6 +57,16 @@ std::optional<SessionRecord> AccountStore::session(const std::string& token_hash
   return SessionRecord{st.column_text(0), st.column_int(1), st.column_int(2), st.column_int(3)};
 }
 
+std::vector<std::int64_t> AccountStore::seated_accounts() const {
+  std::lock_guard lock(mutex_);
+  auto st = reader_->prepare(
+      "SELECT DISTINCT t.account_id FROM seats t JOIN rooms r ON r.code = t.room_code "
+      "WHERE t.account_id <> 0 AND r.status <> 'expired'");
+  std::vector<std::int64_t> ids;
+  while (st.step()) ids.push_back(st.column_int(0));
+  return ids;
+}
+
 void AccountStore::create(AccountRecord a, SessionRecord s, Done done) {
   store_.commit_unit(Store::Unit().run([a = std::move(a), s = std::move(s)](Connection& db) {
     db.prepare(
@@ -182,6 +192,19 @@ void AccountStore::purge_guests(std::int64_t unused_since, int limit, std::share
     db.exec("DELETE FROM ratings WHERE account_id IN (SELECT id FROM purged_guests)");
     db.exec("DELETE FROM accounts WHERE id IN (SELECT id FROM purged_guests)");
     db.exec("DELETE FROM purged_guests");
+  }),
+                     std::move(done));
+}
+
+void AccountStore::forget_accounts(std::vector<std::int64_t> ids, Done done) {
+  store_.commit_unit(Store::Unit().run([ids = std::move(ids)](Connection& db) {
+    // A table of the ids, so that each table is scanned once for all of them.
+    db.exec("CREATE TEMP TABLE IF NOT EXISTS forgotten_accounts (id INTEGER PRIMARY KEY)");
+    db.exec("DELETE FROM forgotten_accounts");
+    for (const auto id : ids) db.prepare("INSERT OR IGNORE INTO forgotten_accounts VALUES (?1)").bind(1, id).run();
+    db.exec("UPDATE seats SET account_id = 0 WHERE account_id IN (SELECT id FROM forgotten_accounts)");
+    db.exec("UPDATE match_players SET account_id = 0 WHERE account_id IN (SELECT id FROM forgotten_accounts)");
+    db.exec("DELETE FROM forgotten_accounts");
   }),
                      std::move(done));
 }

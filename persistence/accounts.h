@@ -10,6 +10,7 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "persistence/store.h"
 
@@ -48,6 +49,9 @@ class AccountStore {
   std::optional<AccountRecord> account(std::int64_t id) const;
   std::optional<AccountRecord> account_by_key(const std::string& username_key) const;
   std::optional<SessionRecord> session(const std::string& token_hash) const;
+  // The accounts seated in this database's rooms that have not expired
+  // (each once): in a cluster, the guests among them are held from purging.
+  std::vector<std::int64_t> seated_accounts() const;
 
   // --- Writes, through the store's writer ---
   // A new account with its first session.
@@ -75,6 +79,10 @@ class AccountStore {
   // name no account (the matches stay replayable), and so do their places in
   // match_players. `purged` (if any) receives how many went.
   void purge_guests(std::int64_t unused_since, int limit, std::shared_ptr<std::int64_t> purged, Done done);
+  // In a cluster, guests purged in the shared store: the seats and
+  // match_players rows naming them keep the names they show and name no
+  // account. Idempotent; one commit.
+  void forget_accounts(std::vector<std::int64_t> ids, Done done);
 
  private:
   Store& store_;

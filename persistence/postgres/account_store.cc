@@ -1,5 +1,7 @@
 #include "persistence/postgres/account_store.h"
 
+#include <algorithm>
+
 #include "persistence/postgres/transaction.h"
 
 namespace brethren::persistence::postgres {
@@ -138,14 +140,59 @@ void AccountStore::delete_account(std::int64_t id, std::int64_t at) {
   });
 }
 
-std::vector<std::pair<std::int64_t, std::int64_t>> AccountStore::deleted_since(std::int64_t after,
-                                                                               std::size_t limit) const {
+std::vector<DeletedAccount> AccountStore::deleted_since(std::int64_t after, std::size_t limit) const {
   auto db = pool_.lease();
-  const auto r = db->exec("SELECT seq, account_id FROM deleted_accounts WHERE seq > $1 ORDER BY seq LIMIT $2",
+  const auto r = db->exec("SELECT seq, account_id, purged FROM deleted_accounts WHERE seq > $1 ORDER BY seq LIMIT $2",
                           {after, static_cast<std::int64_t>(limit)});
-  std::vector<std::pair<std::int64_t, std::int64_t>> out;
-  for (int row = 0; row < r.rows(); ++row) out.emplace_back(r.int64(row, 0), r.int64(row, 1));
+  std::vector<DeletedAccount> out;
+  for (int row = 0; row < r.rows(); ++row) out.push_back({r.int64(row, 0), r.int64(row, 1), r.boolean(row, 2)});
   return out;
+}
+
+void AccountStore::hold_guests(const std::vector<std::int64_t>& ids, std::int64_t at) {
+  if (ids.empty()) return;
+  auto db = pool_.lease();
+  for (std::size_t from = 0; from < ids.size(); from += kHoldBatch) {
+    std::string array = "{";
+    for (std::size_t i = from; i < std::min(ids.size(), from + kHoldBatch); ++i) {
+      if (array.size() > 1) array += ',';
+      array += std::to_string(ids[i]);
+    }
+    array += '}';
+    // Locked in id order, so that two nodes marking one guest at once never
+    // wait for each other in a cycle; a row the purge holds is waited for
+    // (and then gone).
+    db->exec(
+        "UPDATE accounts SET held_at = $2 WHERE id IN (SELECT id FROM accounts WHERE id = ANY($1::bigint[]) "
+        "AND claimed_at = 0 AND held_at < $2 ORDER BY id FOR NO KEY UPDATE)",
+        {array, at});
+  }
+}
+
+std::int64_t AccountStore::purge_guests(std::int64_t unused_since, int limit, std::int64_t at) {
+  auto db = pool_.lease();
+  // One statement, one transaction. The candidates are chosen once: a
+  // LIMIT ... SKIP LOCKED subquery in the DELETE's own WHERE may run again
+  // and take more than the limit, a materialized CTE does not. SKIP LOCKED:
+  // a guest being claimed, marked held or rated is left for the next round
+  // rather than waited for; a row changed since the statement began is
+  // checked again once locked (READ COMMITTED), so a claim or a mark that
+  // committed meanwhile keeps the guest.
+  return db
+      ->exec(
+          "WITH doomed AS MATERIALIZED ("
+          "  SELECT a.id FROM accounts a WHERE a.claimed_at = 0 AND a.created_at < $1 AND a.held_at < $1"
+          "  AND NOT EXISTS (SELECT 1 FROM sessions s WHERE s.account_id = a.id AND s.last_used_at >= $1)"
+          "  LIMIT $2 FOR UPDATE SKIP LOCKED),"
+          " gone AS ("
+          "  DELETE FROM accounts WHERE claimed_at = 0 AND held_at < $1 AND id IN (SELECT id FROM doomed)"
+          "  RETURNING id),"
+          " listed AS ("
+          "  INSERT INTO deleted_accounts (account_id, deleted_at, purged)"
+          "  SELECT id, $3::bigint, true FROM gone ORDER BY id ON CONFLICT (account_id) DO NOTHING)"
+          " SELECT count(*) FROM gone",
+          {unused_since, static_cast<std::int64_t>(limit), at})
+      .int64(0, 0);
 }
 
 void AccountStore::delete_expired_sessions(std::int64_t idle_before, std::int64_t created_before) {

@@ -26,8 +26,19 @@ class AccountConflict : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// An entry of the list every node follows: an account deleted (its seats
+// show "deleted player") or a guest purged (its seats keep their name).
+struct DeletedAccount {
+  std::int64_t position = 0;
+  std::int64_t account_id = 0;
+  bool purged = false;
+};
+
 class AccountStore {
  public:
+  // Guests marked held per statement (hold_guests).
+  static constexpr std::size_t kHoldBatch = 1000;
+
   explicit AccountStore(Pool& pool) : pool_(pool) {}
 
   // --- Reads ---
@@ -56,9 +67,21 @@ class AccountStore {
   // (persistence::AccountStore::delete_account), the others when they read
   // deleted_since.
   void delete_account(std::int64_t id, std::int64_t at);
-  // Accounts deleted after position `after` (0: from the first), in the
-  // order of their deletion, at most `limit`: {position, account id}.
-  std::vector<std::pair<std::int64_t, std::int64_t>> deleted_since(std::int64_t after, std::size_t limit) const;
+  // Accounts deleted or purged after position `after` (0: from the first),
+  // in that order, at most `limit`.
+  std::vector<DeletedAccount> deleted_since(std::int64_t after, std::size_t limit) const;
+  // The guests among `ids` (a node's accounts seated in its rooms that have
+  // not expired) are held at `at`: purge_guests keeps a guest held since its
+  // cutoff. Claimed and missing ids are left alone; kHoldBatch per statement.
+  void hold_guests(const std::vector<std::int64_t>& ids, std::int64_t at);
+  // Housekeeping, persistence::AccountStore::purge_guests for the cluster:
+  // guest accounts made before `unused_since`, with no session used and not
+  // held since then, at most `limit`, go with their sessions, ratings and
+  // match rows, and join deleted_accounts as purged (at `at`), in one
+  // transaction; every node then unbinds its seats from them. Rows another
+  // transaction holds (a claim, a rating) are skipped this time. Returns
+  // how many went.
+  std::int64_t purge_guests(std::int64_t unused_since, int limit, std::int64_t at);
   // Housekeeping: sessions idle since before `idle_before` or created before `created_before`.
   void delete_expired_sessions(std::int64_t idle_before, std::int64_t created_before);
 

@@ -93,6 +93,19 @@ constexpr const char* kMigrations[] = {
         deleted_at BIGINT NOT NULL
       );
     )sql",
+    // 4: purging unused guests in a cluster (docs/accounts.md, "Purging
+    // unused guests"). A guest's seats live in the nodes' own databases, so
+    // each node marks the guests seated in its rooms that have not expired
+    // (held_at, Unix ms, renewed every tenth of the retention) and the purge
+    // keeps a guest held since its cutoff. A purged guest joins
+    // deleted_accounts with purged set: every node then unbinds its seats
+    // from it, keeping the name they show (a deleted account's become
+    // "deleted player"). The index finds the guests old enough to purge.
+    R"sql(
+      ALTER TABLE accounts ADD COLUMN held_at BIGINT NOT NULL DEFAULT 0;
+      CREATE INDEX accounts_guests_by_age ON accounts(created_at) WHERE claimed_at = 0;
+      ALTER TABLE deleted_accounts ADD COLUMN purged BOOLEAN NOT NULL DEFAULT false;
+    )sql",
 };
 
 constexpr int kLatest = static_cast<int>(sizeof(kMigrations) / sizeof(kMigrations[0]));

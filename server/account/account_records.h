@@ -51,10 +51,17 @@ class AccountRecords {
   // The account and its sessions go; this node's seats show `deleted_name`.
   virtual void delete_account(std::int64_t id, std::string deleted_name, Done done) = 0;
   virtual void delete_expired_sessions(std::int64_t idle_before, std::int64_t created_before, Done done) = 0;
-  // Unused guests (persistence::AccountStore::purge_guests); a store that
-  // cannot tell which are unused (the shared one: seats are each node's)
-  // purges none.
+  // Unused guests (persistence::AccountStore::purge_guests). The shared
+  // store keeps the guests some node marked held since `unused_since`
+  // (hold_seated_guests), and every node then unbinds its seats from the
+  // purged (DeletedAccountsFollower).
   virtual void purge_guests(std::int64_t unused_since, int limit, std::shared_ptr<std::int64_t> purged, Done done) = 0;
+  // Housekeeping before the purge, on every node whatever its retention:
+  // the guests seated in this node's rooms that have not expired are
+  // marked held at `at` where the nodes share the accounts, so that no
+  // node's purge takes them. Calls `done` before it returns. A single
+  // node's purge reads its own seats: nothing to do.
+  virtual void hold_seated_guests(std::int64_t /*at*/, const Done& done) { done(true, {}); }
   // The failed sign-ins per name, when the nodes share them (the shared
   // store); nullptr: this node counts its own (its limiter and SQLite).
   virtual SharedSignInFailures* shared_sign_in_failures() { return nullptr; }

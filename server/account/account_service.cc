@@ -94,6 +94,10 @@ void AccountService::housekeep() {
                                     [](bool ok, const std::string& error) {
                                       if (!ok) spdlog::error("accounts: expired sessions not deleted: {}", error);
                                     });
+  // In a cluster: this node's seated guests are held from every node's purge.
+  accounts_.hold_seated_guests(now, [](bool ok, const std::string& error) {
+    if (!ok) spdlog::error("accounts: seated guests not marked held: {}", error);
+  });
   if (!(config_.guest_retention_days > 0)) return;
   const auto unused_since = now - static_cast<std::int64_t>(config_.guest_retention_days * 24 * 3600 * 1000);
   auto purged = std::make_shared<std::int64_t>(0);

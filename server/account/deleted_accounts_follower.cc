@@ -46,21 +46,51 @@ void DeletedAccountsFollower::run() {
 }
 
 bool DeletedAccountsFollower::follow() {
-  std::vector<std::pair<std::int64_t, std::int64_t>> deleted;
+  std::vector<persistence::postgres::DeletedAccount> listed;
   try {
-    deleted = shared_.deleted_since(position_, kBatch);
+    listed = shared_.deleted_since(position_, kBatch);
   } catch (const std::exception& e) {
     if (!failing_) spdlog::warn("accounts: deleted accounts not read from the shared store: {}", e.what());
     failing_ = true;
     return false;
   }
-  for (const auto& [position, account_id] : deleted) {
-    if (!anonymise(account_id)) return false;
-    position_ = position;
+  // The batch's purged guests in one commit (a purge lists up to a thousand
+  // at once), then its deleted accounts one by one. An id is listed once,
+  // so the order between the two does not matter.
+  std::vector<std::int64_t> purged;
+  for (const auto& entry : listed) {
+    if (entry.purged) purged.push_back(entry.account_id);
+  }
+  if (!purged.empty() && !forget(purged)) return false;
+  for (const auto& entry : listed) {
+    if (!entry.purged && !anonymise(entry.account_id)) return false;
+    position_ = entry.position;
   }
   if (failing_) spdlog::info("accounts: deleted accounts followed again");
   failing_ = false;
-  return deleted.size() == kBatch;
+  return listed.size() == kBatch;
+}
+
+bool DeletedAccountsFollower::forget(const std::vector<std::int64_t>& purged) {
+  // This node's stored seats keep their names and name no account; then its
+  // live rooms (a guest held only here is purged only if this node was
+  // away, or if he sat down just as the purge ran).
+  std::promise<std::pair<bool, std::string>> stored;
+  auto done = stored.get_future();
+  local_.forget_accounts(purged, [&stored](bool ok, const std::string& why) { stored.set_value({ok, why}); });
+  const auto [ok, why] = done.get();
+  if (!ok) {
+    if (!failing_) spdlog::error("accounts: seats of purged guests not unbound here: {}", why);
+    failing_ = true;
+    return false;
+  }
+  for (const auto account_id : purged) {
+    for (const auto& code : account_rooms_.rooms_of(account_id)) {
+      if (auto room = rooms_.find(code)) room->account_purged(account_id);
+    }
+    account_rooms_.forget_account(account_id);
+  }
+  return true;
 }
 
 bool DeletedAccountsFollower::anonymise(std::int64_t account_id) {

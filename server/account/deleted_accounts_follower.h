@@ -7,6 +7,9 @@
 // last position it has seen, rewriting its seats (its database, then its
 // live rooms) for each id. It starts from the first position at each
 // start: the rewrite is idempotent, and a node that was down catches up.
+// Guests purged in the shared store are listed there too (purged): their
+// seats keep the names they show and stop naming an account, as a single
+// node's purge leaves them (docs/accounts.md, "Purging unused guests").
 // A thread of its own: no connection or room waits for PostgreSQL.
 #pragma once
 
@@ -16,6 +19,7 @@
 #include <mutex>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include "persistence/accounts.h"
 #include "persistence/postgres/account_store.h"
@@ -44,6 +48,7 @@ class DeletedAccountsFollower {
   // (the position stays: the batch is read again next time).
   bool follow();
   bool anonymise(std::int64_t account_id);
+  bool forget(const std::vector<std::int64_t>& purged);
 
   persistence::postgres::AccountStore shared_;
   persistence::AccountStore local_;

@@ -98,7 +98,17 @@ class SharedAccountRecords final : public AccountRecords {
   void delete_expired_sessions(std::int64_t idle_before, std::int64_t created_before, Done done) override {
     report([&] { shared_.delete_expired_sessions(idle_before, created_before); }, done);
   }
-  void purge_guests(std::int64_t, int, std::shared_ptr<std::int64_t>, Done done) override { done(true, {}); }
+  void purge_guests(std::int64_t unused_since, int limit, std::shared_ptr<std::int64_t> purged, Done done) override {
+    report(
+        [&] {
+          const auto count = shared_.purge_guests(unused_since, limit, unix_millis());
+          if (purged) *purged = count;
+        },
+        done);
+  }
+  void hold_seated_guests(std::int64_t at, const Done& done) override {
+    report([&] { shared_.hold_guests(local_.seated_accounts(), at); }, done);
+  }
   SharedSignInFailures* shared_sign_in_failures() override { return &failures_; }
 
  private:

@@ -2,8 +2,9 @@
 // cluster's nodes share (--accounts-postgres; docs/accounts.md, "Accounts in
 // a cluster"). Every call blocks for a round trip: the account service
 // makes them from its workers. A deletion also rewrites this node's seats
-// of the account (its SQLite keeps the seats); other nodes' seats keep the
-// name until the revocation channel tells them (not built yet).
+// of the account (its SQLite keeps the seats); the other nodes' follow the
+// shared list of deleted accounts (DeletedAccountsFollower). The purge of
+// unused guests keeps those some node marked held (hold_seated_guests).
 #pragma once
 
 #include <memory>

@@ -724,21 +724,32 @@ std::optional<v1::MyRoom> Room::my_room(std::int64_t account_id, std::uint64_t& 
 
 void Room::account_deleted(std::int64_t account_id, std::string deleted_name) {
   asio::post(strand_, [self = shared_from_this(), account_id, deleted_name = std::move(deleted_name)] {
-    const int seat = self->seats_.seat_of_account(account_id);
-    if (seat < 0) return;
-    SeatSlot& slot = self->seats_[seat];
-    slot.display_name = deleted_name;
-    slot.account_id = 0;
-    slot.claimed = false;
-    for (std::uint64_t id : self->members_.on_seat(seat)) self->members_.find(id)->display_name = deleted_name;
-    self->services_.store.upsert_seat(
-        persistence::SeatRecord{self->code(), seat, slot.display_name, slot.token_hash, slot.bot_kind, 0},
-        [room = self->code(), seat](bool ok, const std::string& error) {
-          if (!ok) spdlog::error("room {} seat {}: deleted account's name not stored: {}", room, seat, error);
-        });
-    spdlog::info("room {} seat {}: its account was deleted", self->code(), seat);
-    self->broadcast_room();
+    self->release_account_seat(account_id, deleted_name);
   });
+}
+
+void Room::account_purged(std::int64_t account_id) {
+  asio::post(strand_,
+             [self = shared_from_this(), account_id] { self->release_account_seat(account_id, std::nullopt); });
+}
+
+void Room::release_account_seat(std::int64_t account_id, const std::optional<std::string>& new_name) {
+  const int seat = seats_.seat_of_account(account_id);
+  if (seat < 0) return;
+  SeatSlot& slot = seats_[seat];
+  if (new_name) {
+    slot.display_name = *new_name;
+    for (std::uint64_t id : members_.on_seat(seat)) members_.find(id)->display_name = *new_name;
+  }
+  slot.account_id = 0;
+  slot.claimed = false;
+  services_.store.upsert_seat(
+      persistence::SeatRecord{code(), seat, slot.display_name, slot.token_hash, slot.bot_kind, 0},
+      [room = code(), seat](bool ok, const std::string& error) {
+        if (!ok) spdlog::error("room {} seat {}: its account's end not stored: {}", room, seat, error);
+      });
+  spdlog::info("room {} seat {}: its account was {}", code(), seat, new_name ? "deleted" : "purged");
+  broadcast_room();
 }
 
 void Room::account_signed_in(std::uint64_t client_id, Caller caller) {

@@ -107,6 +107,9 @@ class Room : public std::enable_shared_from_this<Room>,
   // account (stored again, in case the seat was taken while the deletion
   // was being stored); members told.
   void account_deleted(std::int64_t account_id, std::string deleted_name);
+  // The guest account was purged (in a cluster, by any node): its seat here
+  // keeps the name it shows and names no account (stored again); members told.
+  void account_purged(std::int64_t account_id);
   // The connection `client_id` signed in (or authenticated) as `caller`:
   // the seat it holds here by its token alone becomes the account's
   // (stored, listed in myRooms, named by a claimed account's username);
@@ -264,6 +267,9 @@ class Room : public std::enable_shared_from_this<Room>,
   void refuse(const std::shared_ptr<Client>& c, std::uint64_t rid, Refusal refusal);
   v1::RoomInfo room_info(std::uint64_t for_client) const;
   void broadcast_room();
+  // The seat of `account_id` names no account any more, and shows
+  // `new_name` when given (on the strand).
+  void release_account_seat(std::int64_t account_id, const std::optional<std::string>& new_name);
   // Events since the last broadcast + current views; `ack` to `mover` (if
   // any) in the same write as its view.
   void broadcast_match(const std::shared_ptr<Client>& mover = nullptr, v1::ServerMessage ack = {});

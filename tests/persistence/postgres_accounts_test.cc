@@ -4,6 +4,7 @@
 
 #include <atomic>
 #include <cstdio>
+#include <set>
 #include <thread>
 #include <vector>
 
@@ -242,12 +243,116 @@ TEST_CASE("Postgres accounts: deleting an account takes its sessions, ratings an
   store.accounts.delete_account(2, 700);  // a retry changes nothing
   const auto deleted = store.accounts.deleted_since(0, 10);
   REQUIRE(deleted.size() == 2);
-  CHECK(deleted[0].second == 1);
-  CHECK(deleted[1].second == 2);
-  CHECK(deleted[0].first < deleted[1].first);
-  const auto later = store.accounts.deleted_since(deleted[0].first, 10);
+  CHECK(deleted[0].account_id == 1);
+  CHECK(deleted[1].account_id == 2);
+  CHECK(deleted[0].position < deleted[1].position);
+  CHECK_FALSE(deleted[0].purged);
+  CHECK_FALSE(deleted[1].purged);
+  const auto later = store.accounts.deleted_since(deleted[0].position, 10);
   REQUIRE(later.size() == 1);
-  CHECK(later[0].second == 2);
-  CHECK(store.accounts.deleted_since(deleted[1].first, 10).empty());
+  CHECK(later[0].account_id == 2);
+  CHECK(store.accounts.deleted_since(deleted[1].position, 10).empty());
   CHECK(store.accounts.deleted_since(0, 1).size() == 1);
+}
+
+TEST_CASE(
+    "Postgres accounts: the purge takes the guests made, used and held before the cutoff, and lists them for every "
+    "node, but not a claimed, a recent, a recently used or a recently held guest") {
+  skip_unless_postgres();
+  SharedStore store;
+  constexpr std::int64_t kCutoff = 10'000;
+  const auto old_guest = [](std::int64_t id) {
+    AccountRecord a = guest(id);
+    a.created_at = 100;
+    return a;
+  };
+  store.accounts.create(old_guest(1), session(1, 1, 2000));  // unused since 2000: goes
+  store.accounts.create(old_guest(2), session(2, 2, 2000));
+  store.accounts.claim(2, "Anne", "anne", "h", 3000);  // claimed: stays
+  AccountRecord recent = guest(3);
+  recent.created_at = 12'000;  // made after the cutoff: stays
+  store.accounts.create(recent, session(3, 3, 12'000));
+  store.accounts.create(old_guest(4), session(4, 4, 2000));
+  store.accounts.touch_session(hash_of(4), kCutoff);  // used at the cutoff: stays
+  store.accounts.create(old_guest(5), session(5, 5, 2000));
+  store.accounts.create(old_guest(6), session(6, 6, 2000));
+  store.accounts.create(old_guest(7), session(7, 7, 2000));
+  {
+    auto db = store.pool.lease();
+    db->exec("INSERT INTO ratings VALUES (7, 'tortuga', 25, 8, 1, 1, 0, 0), (2, 'tortuga', 25, 8, 1, 1, 0, 0)");
+    db->exec(
+        "INSERT INTO match_players VALUES (0, 7, 0, 7, 'tortuga', '0ABC', 1, true, false, 0, 0, 9), "
+        "(0, 7, 1, 2, 'tortuga', '0ABC', 2, false, false, 0, 0, 9)");
+  }
+  // Seated on some node: 5 lately (stays), 6 long ago (goes); a claimed
+  // account and an unknown id are left alone. More ids than one statement takes.
+  std::vector<std::int64_t> seated{5, 2, 99};
+  for (std::int64_t id = 1000; seated.size() < PgAccounts::kHoldBatch + 10; ++id) seated.push_back(id);
+  store.accounts.hold_guests(seated, kCutoff + 500);
+  store.accounts.hold_guests({6}, kCutoff - 1);
+  store.accounts.hold_guests({5}, kCutoff - 1);  // an older mark does not move it back
+  {
+    auto db = store.pool.lease();
+    CHECK(db->exec("SELECT held_at FROM accounts WHERE id = 5").int64(0, 0) == kCutoff + 500);
+    CHECK(db->exec("SELECT held_at FROM accounts WHERE id = 2").int64(0, 0) == 0);
+    CHECK(db->exec("SELECT count(*) FROM accounts WHERE id = 99").int64(0, 0) == 0);
+  }
+
+  CHECK(store.accounts.purge_guests(kCutoff, 1000, 20'000) == 3);
+  for (const std::int64_t gone : {1, 6, 7}) {
+    INFO(gone);
+    CHECK_FALSE(store.accounts.account(gone));
+    CHECK_FALSE(store.accounts.session(hash_of(static_cast<int>(gone))));
+  }
+  for (const std::int64_t kept : {2, 3, 4, 5}) {
+    INFO(kept);
+    CHECK(store.accounts.account(kept));
+    CHECK(store.accounts.session(hash_of(static_cast<int>(kept))));
+  }
+  {
+    auto db = store.pool.lease();
+    // The purged guest's rating and match rows go (they are read by account
+    // only); the other player's stay.
+    CHECK(db->exec("SELECT count(*) FROM ratings WHERE account_id = 7").int64(0, 0) == 0);
+    CHECK(db->exec("SELECT count(*) FROM match_players WHERE account_id = 7").int64(0, 0) == 0);
+    CHECK(db->exec("SELECT count(*) FROM ratings WHERE account_id = 2").int64(0, 0) == 1);
+    CHECK(db->exec("SELECT count(*) FROM match_players WHERE account_id = 2").int64(0, 0) == 1);
+  }
+  // Listed for every node, as purged (their seats keep their names), in one go.
+  auto listed = store.accounts.deleted_since(0, 10);
+  REQUIRE(listed.size() == 3);
+  std::set<std::int64_t> ids;
+  for (const auto& entry : listed) {
+    CHECK(entry.purged);
+    ids.insert(entry.account_id);
+  }
+  CHECK(ids == std::set<std::int64_t>{1, 6, 7});
+  CHECK(store.accounts.purge_guests(kCutoff, 1000, 20'000) == 0);
+
+  // Later, a cutoff past the recent guest's making, the session's use and the
+  // mark: they go too, at most `limit` per round; the claimed account never.
+  CHECK(store.accounts.purge_guests(13'000, 1, 21'000) == 1);
+  CHECK(store.accounts.purge_guests(13'000, 1000, 21'000) == 2);
+  CHECK(store.accounts.purge_guests(13'000, 1000, 21'000) == 0);
+  for (const std::int64_t gone : {3, 4, 5}) CHECK_FALSE(store.accounts.account(gone));
+  CHECK(store.accounts.account(2));
+  // A guest another node is marking held at that moment is skipped, not
+  // waited for; once the mark commits, it keeps him.
+  store.accounts.create(old_guest(8), session(8, 8, 2000));
+  {
+    auto other = store.pool.lease();
+    other->exec("BEGIN");
+    other->exec("UPDATE accounts SET held_at = 30000 WHERE id = 8");
+    CHECK(store.accounts.purge_guests(20'000, 1000, 23'000) == 0);
+    other->exec("COMMIT");
+  }
+  CHECK(store.accounts.purge_guests(20'000, 1000, 23'000) == 0);
+  CHECK(store.accounts.account(8));
+  // A deletion after them is listed as one.
+  store.accounts.delete_account(2, 22'000);
+  listed = store.accounts.deleted_since(listed.back().position, 10);
+  REQUIRE(listed.size() == 4);
+  for (std::size_t i = 0; i < 3; ++i) CHECK(listed[i].purged);
+  CHECK(listed[3].account_id == 2);
+  CHECK_FALSE(listed[3].purged);
 }

@@ -11,10 +11,12 @@
 #include <csignal>
 #include <cstdlib>
 #include <fstream>
+#include <functional>
 #include <map>
 #include <set>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "persistence/postgres/pool.h"
@@ -37,6 +39,7 @@ namespace {
 // Two nodes (separate SQLite files) on one shared PostgreSQL.
 struct TwoNodes {
   std::vector<std::string> extra_flags;
+  std::vector<std::string> only_a, only_b;  // one node's own flags
   PostgresServer postgres;
   std::string conninfo = postgres.create_database("accounts");
   TempDir dir;
@@ -44,12 +47,15 @@ struct TwoNodes {
   ServerProcess b{dir.path() + "/b.db", flags(1)};
 
   TwoNodes() = default;
-  explicit TwoNodes(std::vector<std::string> extra) : extra_flags(std::move(extra)) {}
+  explicit TwoNodes(std::vector<std::string> extra, std::vector<std::string> a = {}, std::vector<std::string> b = {})
+      : extra_flags(std::move(extra)), only_a(std::move(a)), only_b(std::move(b)) {}
 
   std::vector<std::string> flags(int node) const {
     std::vector<std::string> all{"--accounts-postgres", conninfo, "--accounts-postgres-pool", "2", "--node-id",
                                  std::to_string(node)};
     all.insert(all.end(), extra_flags.begin(), extra_flags.end());
+    const auto& own = node == 0 ? only_a : only_b;
+    all.insert(all.end(), own.begin(), own.end());
     return all;
   }
 };
@@ -73,6 +79,17 @@ std::int64_t shared_int(const std::string& conninfo, const char* sql, const std:
   const auto result = db.exec(sql, {param});
   REQUIRE(result.rows() == 1);
   return result.int64(0, 0);
+}
+
+// Polls `done` until it holds or `limit` passes: what it waits for is
+// another node's housekeeping or follower, on a loaded machine.
+bool eventually(const std::function<bool()>& done, std::chrono::seconds limit) {
+  const auto deadline = std::chrono::steady_clock::now() + limit;
+  while (!done()) {
+    if (std::chrono::steady_clock::now() > deadline) return false;
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  return true;
 }
 
 std::string file_text(const std::string& path) {
@@ -260,6 +277,120 @@ TEST_CASE(
   REQUIRE(stored_int(nodes.dir.path() + "/b.db", "SELECT COUNT(*) FROM seats WHERE display_name = 'Anne'") == 0);
   // Node B learns it from PostgreSQL, not from A: a node restarted later catches up too.
   REQUIRE(shared_int(nodes.conninfo, "SELECT COUNT(*) FROM deleted_accounts WHERE account_id > $1", "0") == 1);
+}
+
+TEST_CASE(
+    "Shared accounts: a guest seated in an open room on node A is not purged though node B purges, an unused guest "
+    "is, and node A's finished match keeps his typed name without his account") {
+  skip_unless_postgres();
+  // Node B purges guests unused for 0.0002 days (about 17 s: time to set
+  // the scene on a loaded machine), every tenth of that; node A's retention
+  // is longer, so the purge tested is mostly B's, which cannot see A's
+  // seats. A finished room expires a second after its last member left.
+  TwoNodes nodes({"--finished-room-retention", "1"}, {"--guest-retention-days", "0.0005"},
+                 {"--guest-retention-days", "0.0002"});
+  const std::string a_db = nodes.dir.path() + "/a.db";
+  // On node A, first: a guest seated in an open room, who stays there and
+  // does nothing else (his session is not used again).
+  WsClient seated(nodes.a.port());
+  const std::string seated_token = sign_in_guest(seated, "Seated");
+  const auto created = seated.request(create_room_msg("port-royal-pfister", 2, "Seated"));
+  INFO(created.ShortDebugString());
+  REQUIRE(created.has_room_created());
+  const std::string open_code = created.room_created().room().room_code();
+  REQUIRE(seated.request(take_seat_msg(open_code, 0)).has_seat_taken());
+  const std::int64_t seated_id = seat_account(a_db, open_code, 0);
+  REQUIRE(seated_id != 0);
+  // Then a guest who plays a match there (his seat shows "Human", the name
+  // he typed) and leaves: the room expires.
+  std::string played_token;
+  const auto played = play_against_bots(nodes.a.port(), "port-royal-pfister", 2, {}, "",
+                                        [&](WsClient& human) { played_token = sign_in_guest(human, "Played"); });
+  const std::int64_t played_id = seat_account(a_db, played.room_code, 0);
+  REQUIRE(played_id != 0);
+  // And a guest of node B who does nothing.
+  WsClient idle(nodes.b.port());
+  const std::string idle_token = sign_in_guest(idle, "Idle");
+  const auto in_shared = [&](std::int64_t id) {
+    return shared_int(nodes.conninfo, "SELECT COUNT(*) FROM accounts WHERE id = $1", std::to_string(id));
+  };
+  REQUIRE(in_shared(seated_id) == 1);
+  REQUIRE(in_shared(played_id) == 1);
+
+  // Both unused guests go; the seated one, made before them, stays.
+  REQUIRE(eventually([&] { return in_shared(played_id) == 0; }, std::chrono::seconds(90)));
+  REQUIRE(eventually(
+      [&] { return shared_int(nodes.conninfo, "SELECT COUNT(*) FROM accounts WHERE display_name = $1", "Idle") == 0; },
+      std::chrono::seconds(60)));
+  REQUIRE(in_shared(seated_id) == 1);
+  REQUIRE(shared_int(nodes.conninfo, "SELECT COUNT(*) FROM deleted_accounts WHERE purged AND account_id = $1",
+                     std::to_string(played_id)) == 1);
+  // Node A follows: the finished match's seat keeps "Human" and names no account.
+  const std::string played_seat =
+      "SELECT COUNT(*) FROM seats WHERE room_code = '" + played.room_code + "' AND seat = 0 AND display_name = 'Human'";
+  REQUIRE(
+      eventually([&] { return stored_int(a_db, played_seat + " AND account_id = 0") == 1; }, std::chrono::seconds(60)));
+  const auto history = http_get_with(nodes.a.port(), "/api/matches/" + std::to_string(played.match_id),
+                                     {{"Authorization", "Bearer " + played.seat0_token}});
+  INFO(history.body);
+  REQUIRE(history.status == 200);
+  REQUIRE(history.body.find("\"Human\"") != std::string::npos);
+  REQUIRE(history.body.find("deleted player") == std::string::npos);
+  // The seated guest keeps his seat and his account, on both nodes.
+  REQUIRE(seat_account(a_db, open_code, 0) == seated_id);
+  WsClient on_b(nodes.b.port());
+  REQUIRE(on_b.request(authenticate(seated_token)).has_account());
+  WsClient on_a(nodes.a.port());
+  REQUIRE(error_of(on_a.request(authenticate(played_token))) == v1::SESSION_INVALID);
+  REQUIRE(error_of(on_a.request(authenticate(idle_token))) == v1::SESSION_INVALID);
+}
+
+TEST_CASE(
+    "Shared accounts: a node down for longer than the retention finds its seated guest purged when it comes back, and "
+    "its restored room's seat keeps his name without his account") {
+  skip_unless_postgres();
+  TwoNodes nodes({"--guest-retention-days", "0.0002"});
+  const std::string a_db = nodes.dir.path() + "/a.db";
+  std::string code;
+  std::int64_t guest_id = 0;
+  {
+    WsClient lonely(nodes.a.port());
+    sign_in_guest(lonely, "Lonely");
+    const auto created = lonely.request(create_room_msg("port-royal-pfister", 2, "Lonely"));
+    INFO(created.ShortDebugString());
+    REQUIRE(created.has_room_created());
+    code = created.room_created().room().room_code();
+    REQUIRE(lonely.request(take_seat_msg(code, 0)).has_seat_taken());
+    guest_id = seat_account(a_db, code, 0);
+    REQUIRE(guest_id != 0);
+    // Node A goes away: nobody marks the guest held any more.
+    REQUIRE(nodes.a.stop(SIGTERM) == 0);
+  }
+  REQUIRE(eventually(
+      [&] {
+        return shared_int(nodes.conninfo, "SELECT COUNT(*) FROM accounts WHERE id = $1", std::to_string(guest_id)) == 0;
+      },
+      std::chrono::seconds(90)));
+  REQUIRE(seat_account(a_db, code, 0) == guest_id);  // A could not know
+
+  ServerProcess again(a_db, nodes.flags(0));
+  const std::string seat =
+      "SELECT COUNT(*) FROM seats WHERE room_code = '" + code + "' AND seat = 0 AND display_name = 'Lonely'";
+  REQUIRE(eventually([&] { return stored_int(a_db, seat + " AND account_id = 0") == 1; }, std::chrono::seconds(60)));
+  // The room restored in memory follows too (it may have been restored
+  // before the follower's rewrite).
+  WsClient watcher(again.port());
+  const auto joined = watcher.request(join_msg(code, "Watcher"));
+  INFO(joined.ShortDebugString());
+  REQUIRE(joined.has_room());
+  REQUIRE(joined.room().seats(0).display_name() == "Lonely");
+  const bool unbound =
+      !joined.room().seats(0).account() ||
+      watcher
+          .wait_for([](const v1::ServerMessage& m) { return m.has_room() && !m.room().seats(0).account(); },
+                    std::chrono::seconds(30))
+          .has_value();
+  REQUIRE(unbound);
 }
 
 TEST_CASE("Shared accounts: a username claimed on node B is refused on node A, in any case") {
