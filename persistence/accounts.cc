@@ -67,6 +67,13 @@ std::vector<std::int64_t> AccountStore::seated_accounts() const {
   return ids;
 }
 
+std::optional<AccountStore::FollowedDeletions> AccountStore::followed_deletions() const {
+  std::lock_guard lock(mutex_);
+  auto st = reader_->prepare("SELECT position, account_id FROM followed_deletions WHERE id = 1");
+  if (!st.step()) return std::nullopt;
+  return FollowedDeletions{st.column_int(0), st.column_int(1)};
+}
+
 void AccountStore::create(AccountRecord a, SessionRecord s, Done done) {
   store_.commit_unit(Store::Unit().run([a = std::move(a), s = std::move(s)](Connection& db) {
     db.prepare(
@@ -205,6 +212,18 @@ void AccountStore::forget_accounts(std::vector<std::int64_t> ids, Done done) {
     db.exec("UPDATE seats SET account_id = 0 WHERE account_id IN (SELECT id FROM forgotten_accounts)");
     db.exec("UPDATE match_players SET account_id = 0 WHERE account_id IN (SELECT id FROM forgotten_accounts)");
     db.exec("DELETE FROM forgotten_accounts");
+  }),
+                     std::move(done));
+}
+
+void AccountStore::save_followed_deletions(FollowedDeletions followed, Done done) {
+  store_.commit_unit(Store::Unit().run([followed](Connection& db) {
+    db.prepare(
+          "INSERT INTO followed_deletions (id, position, account_id) VALUES (1, ?1, ?2) "
+          "ON CONFLICT (id) DO UPDATE SET position = excluded.position, account_id = excluded.account_id")
+        .bind(1, followed.position)
+        .bind(2, followed.account_id)
+        .run();
   }),
                      std::move(done));
 }

@@ -52,6 +52,14 @@ class AccountStore {
   // The accounts seated in this database's rooms that have not expired
   // (each once): in a cluster, the guests among them are held from purging.
   std::vector<std::int64_t> seated_accounts() const;
+  // In a cluster: how far this node has followed the shared list of deleted
+  // and purged accounts (the last position applied and the account listed
+  // there); nullopt before the first save.
+  struct FollowedDeletions {
+    std::int64_t position = 0;
+    std::int64_t account_id = 0;
+  };
+  std::optional<FollowedDeletions> followed_deletions() const;
 
   // --- Writes, through the store's writer ---
   // A new account with its first session.
@@ -83,6 +91,9 @@ class AccountStore {
   // match_players rows naming them keep the names they show and name no
   // account. Idempotent; one commit.
   void forget_accounts(std::vector<std::int64_t> ids, Done done);
+  // Saves how far the list has been followed (after its rewrites committed:
+  // they are idempotent, so a crash in between repeats them, never skips).
+  void save_followed_deletions(FollowedDeletions followed, Done done);
 
  private:
   Store& store_;

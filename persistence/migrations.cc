@@ -201,6 +201,20 @@ constexpr const char* kMigrations[] = {
         PRIMARY KEY (match_id, seat)
       ) WITHOUT ROWID;
     )sql",
+    // 12: how far a node of a cluster has followed the shared list of deleted
+    // and purged accounts (server/account/deleted_accounts_follower.h), so
+    // that a start reads only what is new: the position and the account
+    // listed there (which tells the same list from a restored one). One row.
+    // Seats by account, for the rewrites that list asks for (match_players
+    // has its index since 9).
+    R"sql(
+      CREATE TABLE followed_deletions (
+        id         INTEGER PRIMARY KEY CHECK (id = 1),
+        position   INTEGER NOT NULL,
+        account_id INTEGER NOT NULL
+      );
+      CREATE INDEX seats_by_account ON seats(account_id) WHERE account_id <> 0;
+    )sql",
 };
 
 }  // namespace

@@ -91,7 +91,7 @@ class Store {
   static std::unique_ptr<Store> open(const std::string& path, StoreOptions options = {});
   ~Store();  // commits everything queued, then stops the writer
 
-  static constexpr int kSchemaVersion = 11;
+  static constexpr int kSchemaVersion = 12;
   int schema_version() const;
 
   // --- Asynchronous writes, committed in submission order ---------------

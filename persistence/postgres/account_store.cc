@@ -149,6 +149,13 @@ std::vector<DeletedAccount> AccountStore::deleted_since(std::int64_t after, std:
   return out;
 }
 
+std::optional<std::int64_t> AccountStore::listed_at(std::int64_t position) const {
+  auto db = pool_.lease();
+  const auto r = db->exec("SELECT account_id FROM deleted_accounts WHERE seq = $1", {position});
+  if (r.rows() == 0) return std::nullopt;
+  return r.int64(0, 0);
+}
+
 void AccountStore::hold_guests(const std::vector<std::int64_t>& ids, std::int64_t at) {
   if (ids.empty()) return;
   auto db = pool_.lease();

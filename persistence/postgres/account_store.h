@@ -70,6 +70,10 @@ class AccountStore {
   // Accounts deleted or purged after position `after` (0: from the first),
   // in that order, at most `limit`.
   std::vector<DeletedAccount> deleted_since(std::int64_t after, std::size_t limit) const;
+  // The account listed at `position`, if any (a node checks that the list
+  // it followed before a restart is this one: a restored dump reuses
+  // positions for other accounts).
+  std::optional<std::int64_t> listed_at(std::int64_t position) const;
   // The guests among `ids` (a node's accounts seated in its rooms that have
   // not expired) are held at `at`: purge_guests keeps a guest held since its
   // cutoff. Claimed and missing ids are left alone; kHoldBatch per statement.

@@ -45,7 +45,43 @@ void DeletedAccountsFollower::run() {
   }
 }
 
+bool DeletedAccountsFollower::resume() {
+  // Where this node stopped, if the list is still the one it followed: the
+  // account it saved must be listed at the saved position. A PostgreSQL
+  // restored from a dump lists other accounts there (or nothing), and
+  // whatever the node applied after the dump may be gone: from the start
+  // then, as a node without a saved position does (the rewrites are
+  // idempotent).
+  try {
+    const auto saved = local_.followed_deletions();
+    if (saved && shared_.listed_at(saved->position) == saved->account_id) {
+      position_ = saved->position;
+    } else if (saved) {
+      spdlog::warn(
+          "accounts: the shared list of deleted accounts is not the one this node followed (a restored "
+          "PostgreSQL?): following it from the start");
+    }
+  } catch (const std::exception& e) {
+    if (!failing_) spdlog::warn("accounts: where this node stopped following deleted accounts not read: {}", e.what());
+    failing_ = true;
+    return false;
+  }
+  resumed_ = true;
+  return true;
+}
+
+void DeletedAccountsFollower::save(std::int64_t account_id) {
+  std::promise<std::pair<bool, std::string>> stored;
+  auto done = stored.get_future();
+  local_.save_followed_deletions({position_, account_id}, [&stored](bool ok, const std::string& why) {
+    stored.set_value({ok, why});
+  });
+  // Not saved: the next start reads again what was applied (idempotent).
+  if (const auto [ok, why] = done.get(); !ok) spdlog::warn("accounts: deleted accounts' position not saved: {}", why);
+}
+
 bool DeletedAccountsFollower::follow() {
+  if (!resumed_ && !resume()) return false;
   std::vector<persistence::postgres::DeletedAccount> listed;
   try {
     listed = shared_.deleted_since(position_, kBatch);
@@ -66,6 +102,7 @@ bool DeletedAccountsFollower::follow() {
     if (!entry.purged && !anonymise(entry.account_id)) return false;
     position_ = entry.position;
   }
+  if (!listed.empty()) save(listed.back().account_id);
   if (failing_) spdlog::info("accounts: deleted accounts followed again");
   failing_ = false;
   return listed.size() == kBatch;

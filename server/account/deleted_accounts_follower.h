@@ -5,8 +5,11 @@
 // their own databases. So the shared store lists every deletion in order
 // (deleted_accounts), and every node reads it every few seconds after the
 // last position it has seen, rewriting its seats (its database, then its
-// live rooms) for each id. It starts from the first position at each
-// start: the rewrite is idempotent, and a node that was down catches up.
+// live rooms) for each id. The position is saved in the node's database
+// after each batch, so a start reads only what is new (the rewrites are
+// idempotent: a crash before the save repeats a batch, never skips one),
+// and a node that was down catches up. From the first position when none
+// is saved or the list is not the one followed (a restored PostgreSQL).
 // Guests purged in the shared store are listed there too (purged): their
 // seats keep the names they show and stop naming an account, as a single
 // node's purge leaves them (docs/accounts.md, "Purging unused guests").
@@ -47,6 +50,11 @@ class DeletedAccountsFollower {
   // One batch; false when the shared store or this node's database failed
   // (the position stays: the batch is read again next time).
   bool follow();
+  // Once, before the first batch: the saved position, if the list is the
+  // same; false when it could not be read (tried again next round).
+  bool resume();
+  // The position reached (`account_id` is listed there), for the next start.
+  void save(std::int64_t account_id);
   bool anonymise(std::int64_t account_id);
   bool forget(const std::vector<std::int64_t>& purged);
 
@@ -55,6 +63,7 @@ class DeletedAccountsFollower {
   AccountRooms& account_rooms_;
   RoomDirectory& rooms_;
   std::int64_t position_ = 0;  // the thread's
+  bool resumed_ = false;       // the thread's
   bool failing_ = false;       // the thread's: log a failure once until it recovers
   std::mutex mutex_;
   std::condition_variable wake_;

@@ -149,7 +149,7 @@ TEST_CASE("Migrations: a database of every earlier schema version loads with its
   REQUIRE(store->load_chat("BBB222BBB").size() == (version >= 5 ? 2u : 0u));
   {
     // Ratings (9) and failed sign-ins (10) are kept; the ratings outbox (11)
-    // starts empty.
+    // is empty (as stored, and as it starts).
     Connection db(path, true);
     auto ratings = db.prepare("SELECT COUNT(*) FROM ratings");
     REQUIRE(ratings.step());
@@ -161,6 +161,10 @@ TEST_CASE("Migrations: a database of every earlier schema version loads with its
         db.prepare("SELECT (SELECT COUNT(*) FROM rating_outbox) + (SELECT COUNT(*) FROM rating_outbox_seats)");
     REQUIRE(outbox.step());
     REQUIRE(outbox.column_int(0) == 0);
+    // No position in the shared list of deletions followed yet (12).
+    auto followed = db.prepare("SELECT COUNT(*) FROM followed_deletions");
+    REQUIRE(followed.step());
+    REQUIRE(followed.column_int(0) == 0);
   }
 
   // Recovery reads what start-up reads: the finished room dated from its

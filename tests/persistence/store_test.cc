@@ -336,11 +336,12 @@ TEST_CASE("Store: the migration to schema 6 dates each finished room from its ma
   }
   {
     // Back to schema 5 as an older server left it: no status_at (nor the
-    // later rules_version, accounts, sessions, ratings, sign-in failures and the
-    // ratings outbox).
+    // later rules_version, accounts, sessions, ratings, sign-in failures, the
+    // ratings outbox and the followed deletions).
     Connection db(path);
     db.exec(
-        "DROP TABLE rating_outbox_seats; DROP TABLE rating_outbox; DROP TABLE sign_in_failures; "
+        "DROP TABLE followed_deletions; DROP INDEX seats_by_account; DROP TABLE rating_outbox_seats; DROP TABLE "
+        "rating_outbox; DROP TABLE sign_in_failures; "
         "DROP TABLE match_players; DROP TABLE ratings; DROP INDEX rooms_by_status; "
         "ALTER TABLE rooms DROP COLUMN "
         "status_at; "

@@ -393,6 +393,75 @@ TEST_CASE(
   REQUIRE(unbound);
 }
 
+TEST_CASE(
+    "Shared accounts: a restarted node follows the deletions from where it stopped, and from the start when the "
+    "shared list is not the one it followed") {
+  skip_unless_postgres();
+  TwoNodes nodes;
+  constexpr const char* kPassword = "correct horse battery";
+  const std::string b_db = nodes.dir.path() + "/b.db";
+  // On node B: an open room whose seat the test rewrites while B is down.
+  std::string code;
+  {
+    WsClient keeper(nodes.b.port());
+    sign_in_guest(keeper, "Keeper");
+    const auto created = keeper.request(create_room_msg("port-royal-pfister", 2, "Keeper"));
+    INFO(created.ShortDebugString());
+    REQUIRE(created.has_room_created());
+    code = created.room_created().room().room_code();
+    REQUIRE(keeper.request(take_seat_msg(code, 0)).has_seat_taken());
+  }
+  // A claimed account made and deleted on node A: its id.
+  int made = 0;
+  const auto delete_one = [&] {
+    WsClient client(nodes.a.port());
+    sign_in_guest(client, "Doomed");
+    const std::string name = "doomed" + std::to_string(++made);
+    REQUIRE(client.request(claim(name, kPassword)).has_account());
+    const std::int64_t id = shared_int(nodes.conninfo, "SELECT id FROM accounts WHERE username_key = $1", name);
+    const auto deleted = client.request(delete_account(kPassword));
+    INFO(deleted.ShortDebugString());
+    REQUIRE(deleted.has_ok());
+    return id;
+  };
+  // Node B saved its position at the entry that lists `id`.
+  const auto followed_to = [&](std::int64_t id) {
+    return eventually(
+        [&] {
+          return stored_int(b_db, "SELECT COUNT(*) FROM followed_deletions WHERE account_id = " + std::to_string(id)) ==
+                 1;
+        },
+        std::chrono::seconds(60));
+  };
+  const auto seat_is = [&](const std::string& name, std::int64_t account) {
+    return stored_int(b_db, "SELECT COUNT(*) FROM seats WHERE room_code = '" + code + "' AND seat = 0 AND " +
+                                "display_name = '" + name + "' AND account_id = " + std::to_string(account)) == 1;
+  };
+  const std::int64_t first = delete_one();
+  REQUIRE(followed_to(first));
+
+  // Node B stops, and its seat is made to name the first deleted account as
+  // if it had sat down after the deletion: a node that read the list from
+  // the start again would rewrite it.
+  REQUIRE(nodes.b.stop(SIGTERM) == 0);
+  persistence::Connection(b_db).exec(("UPDATE seats SET display_name = 'Ghost', account_id = " + std::to_string(first) +
+                                      " WHERE room_code = '" + code + "' AND seat = 0")
+                                         .c_str());
+  {
+    ServerProcess again(b_db, nodes.flags(1));
+    const std::int64_t second = delete_one();
+    REQUIRE(followed_to(second));      // it reads on from where it stopped,
+    REQUIRE(seat_is("Ghost", first));  // not from the start
+    REQUIRE(again.stop(SIGTERM) == 0);
+  }
+
+  // A restored PostgreSQL lists another account at the saved position: the
+  // node cannot trust what it applied, and reads the list from the start.
+  persistence::Connection(b_db).exec("UPDATE followed_deletions SET account_id = 42");
+  ServerProcess restored(b_db, nodes.flags(1));
+  REQUIRE(eventually([&] { return seat_is("deleted player", 0); }, std::chrono::seconds(60)));
+}
+
 TEST_CASE("Shared accounts: a username claimed on node B is refused on node A, in any case") {
   skip_unless_postgres();
   TwoNodes nodes;
