@@ -264,13 +264,25 @@ async function expectBoardDrawn(p: Seat, seats: number) {
   await expect(p.page.getByTestId("sea")).toBeVisible();
   await expect(p.page.locator("[data-testid^=player-]")).toHaveCount(seats);
   await expect(p.page.locator("[data-testid=sea] .lom-tile").first()).toBeVisible();
-  // Every ship shows its owner (a swatch and a name) and its treasure.
-  const tiles = p.page.locator("[data-testid=sea] .lom-tile");
-  const n = await tiles.count();
-  for (let i = 0; i < n; i++) {
-    await expect(tiles.nth(i).locator(".lom-swatch")).toHaveCount(1);
-    await expect(tiles.nth(i).locator(".lom-tval")).toHaveText(/^[3-7]$/);
-  }
+  // Every ship shows its owner (a swatch and a name) and its treasure. The bots
+  // keep moving, so the whole sea is read from one snapshot of the page (never
+  // counted first and then indexed) and polled until a snapshot has every tile
+  // complete.
+  await expect
+    .poll(
+      () =>
+        p.page.locator("[data-testid=sea]").evaluate((sea) =>
+          Array.from(sea.querySelectorAll(".lom-tile"))
+            .map((tile, i) => {
+              const swatches = tile.querySelectorAll(".lom-swatch").length;
+              const value = tile.querySelector(".lom-tval")?.textContent?.trim() ?? "";
+              return swatches === 1 && /^[3-7]$/.test(value) ? "" : `tile ${i}: ${swatches} swatches, value "${value}"`;
+            })
+            .filter((problem) => problem !== ""),
+        ),
+      { message: "every ship in the sea shows one owner swatch and a treasure of 3 to 7" },
+    )
+    .toEqual([]);
 }
 
 test("letter-of-marque at 1280x800: the board, its moves in view, motion, words, outcome", async ({ browser }, info) => {
