@@ -43,18 +43,12 @@ std::optional<v1::GameAction> HeuristicBot::choose(const v1::MatchView& view) {
   if (view.legal_actions_size() == 0) return std::nullopt;
   const pb::View& v = view.game().letter_of_marque();
   const int me = view.viewer_seat();
-  if (v.phase() == pb::PHASE_PRELIMINARY) revealed_armed_.clear();  // a new match
-
-  // Remember every ship revealed armed, even after it goes home.
-  for (const auto& s : v.ships_at_sea()) {
-    if (s.revealed() && s.base() == pb::BASE_ARMED) revealed_armed_[s.owner()].insert(s.ship_id());
-  }
   auto known_armed = [&](int owner) {
-    int k = static_cast<int>(revealed_armed_[owner].size());
-    // A cannon card in his pile proves at least one armed ship was revealed.
-    if (owner >= 0 && owner < v.players_size() && v.players(owner).score_pile().cannons_from_size() > 0) {
-      k = std::max(k, 1);
-    }
+    if (owner < 0 || owner >= v.players_size()) return 0;
+    const auto& p = v.players(owner);
+    // Ships revealed armed (LOM-H-2), even those gone home since; a cannon
+    // card in his pile proves at least one.
+    const int k = std::max(p.revealed_armed(), p.score_pile().cannons_from_size() > 0 ? 1 : 0);
     return std::min(k, kArmedShipsPerPlayer);
   };
 

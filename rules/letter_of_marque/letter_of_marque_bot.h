@@ -7,12 +7,13 @@
 //  * attack a ship when its expected loot, counted from the owner's public
 //    record of armed ships (two per player), beats the risk of a miss;
 //  * never attack a ship already revealed armed.
+// It keeps no memory between decisions (the view carries every player's
+// count of ships revealed armed), so a search may reuse it across sampled
+// states without one sample's reveals leaking into another's.
 #pragma once
 
 #include <cstdint>
-#include <map>
 #include <memory>
-#include <set>
 
 #include "rules/core/bot.h"
 #include "rules/core/rng.h"
@@ -26,9 +27,6 @@ class HeuristicBot final : public Bot {
 
  private:
   Rng rng_;  // breaks ties between equally good actions
-  // Ship ids (per owner) seen revealed armed during this match: a revealed
-  // ship that later returns stays known armed (public information).
-  std::map<int, std::set<int>> revealed_armed_;
 };
 
 std::unique_ptr<Bot> make_heuristic_bot(std::uint64_t seed);

@@ -28,6 +28,11 @@ v1::GameView LetterOfMarqueState::game_view(Viewer viewer) const {
     for (int v : p.treasures_won) pv->mutable_score_pile()->add_treasures(v);
     for (int from : p.cannons_from) pv->mutable_score_pile()->add_cannons_from(from);
     pv->set_score(score(s));
+    // LOM-H-2: a reveal is public for good, also once the ship has gone home.
+    int revealed_armed = 0;
+    const Ship* own_ships = ships_of(s);
+    for (int k = 0; k < kShipsPerPlayer; ++k) revealed_armed += own_ships[k].revealed && own_ships[k].armed ? 1 : 0;
+    pv->set_revealed_armed(revealed_armed);
     if (phase_ == Phase::kPreliminary) {
       pv->set_preliminary_treasure(p.preliminary_treasure);
       if (p.preliminary_treasure == 0) {

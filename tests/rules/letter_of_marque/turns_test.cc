@@ -74,6 +74,27 @@ TEST_CASE("LOM-10: attacking an armed ship fails and the defender scores the can
   REQUIRE(view.players(1).score() == 1);
 }
 
+TEST_CASE("LOM-H-2, LOM-H-3: every view counts the ships revealed armed, also once they are home") {
+  auto s = new_match(3, seed_with_preliminary({3, 5, 6}));
+  choose_all(*s, {true, true, false});
+  const int armed = ship_of(*s, 1), unrevealed = ship_of(*s, 0);
+  const auto counts = [&](Viewer v) {
+    const pb::View view = lom_view(*s, v);
+    std::vector<int> out;
+    for (const auto& p : view.players()) out.push_back(p.revealed_armed());
+    return out;
+  };
+  const std::vector<Viewer> viewers{Viewer::spectator(), Viewer::player(0), Viewer::player(1), Viewer::player(2)};
+  // Seat 0's armed ship sails unrevealed: nobody's count may betray it (LOM-H-1).
+  for (Viewer v : viewers) REQUIRE(counts(v) == std::vector<int>{0, 0, 0});
+  act(*s, 0, action::attack(armed));  // fails: seat 1's ship is revealed armed
+  act(*s, 1, action::return_ship(armed));
+  REQUIRE(s->ship_at_sea(armed) == nullptr);
+  act(*s, 2, action::kDepartUnarmed);
+  act(*s, 0, action::return_ship(unrevealed));  // goes home unrevealed (LOM-H-3)
+  for (Viewer v : viewers) REQUIRE(counts(v) == std::vector<int>{0, 1, 0});
+}
+
 TEST_CASE("LOM-10, LOM-A-8: attacking an unarmed ship takes its treasure, the cannon leaves the game") {
   auto s = new_match(3, seed_with_preliminary({3, 5, 6}));
   choose_all(*s, {false, false, false});
