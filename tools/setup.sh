@@ -34,6 +34,10 @@ PACKAGES=(
   libpq-dev postgresql
   # tools/run-fuzz.sh: clang 14 and its libFuzzer + sanitizer runtimes
   clang libclang-rt-14-dev
+  # brethren-load's client of Colyseus (bench/load/colyseus_protocol.h, docs/peers.md):
+  # msgpuck reads msgpack (libmsgpack-cxx-dev would pull Boost 1.74's libboost-dev,
+  # which conflicts with libboost1.81-dev)
+  libmsgpuck-dev
 )
 # The web client (web/, tools/build-web.sh), its browser tests and the peers'
 # benchmark (bench/peers/, whose scripts npm ci from its lock file): Debian's

@@ -8,6 +8,11 @@
 // moves in flight finish, prints the summary and exits: 0 when there were no
 // errors and every finished game checked out, else 1.
 //
+// --target colyseus (bench/load/colyseus_workload.h): the same games against
+// bench/peers/colyseus-server.js, where a connection can only open on a seat
+// reserved over HTTP, so the workload opens the connections as its tables
+// start, and saturation's warm-up waits for every table's first view.
+//
 // With --attack, a second window as long as the first follows at once, with
 // --attackers hostile connections of each kind alongside (bench/load/attack.h);
 // both windows and their ratio are printed.
@@ -22,6 +27,7 @@
 #include <unistd.h>
 
 #include "bench/load/attack.h"
+#include "bench/load/colyseus_workload.h"
 #include "bench/load/connection.h"
 #include "bench/load/echo_workload.h"
 #include "bench/load/game_workload.h"
@@ -42,6 +48,8 @@ class Runner final : public FrameSink {
       connections_.push_back(std::make_unique<Connection>(io, i, *this));
     if (options.target == Target::kEcho) {
       workload_ = std::make_unique<EchoWorkload>(io, options, connections_, stats_);
+    } else if (options.target == Target::kColyseus) {
+      workload_ = std::make_unique<ColyseusWorkload>(io, options, connections_, stats_);
     } else {
       workload_ = std::make_unique<GameWorkload>(io, options, connections_, stats_);
     }
@@ -51,6 +59,10 @@ class Runner final : public FrameSink {
 
   int run() {
     started_ = Clock::now();
+    if (workload_->opens_connections()) {
+      next_ = connections_.size();
+      all_settled();
+    }
     while (next_ < connections_.size() && next_ < options_.open_window) open_next();
     io_.run();
     return report();
@@ -62,6 +74,7 @@ class Runner final : public FrameSink {
   }
   void on_frame(Connection& c, std::string_view frame, bool text) override { workload_->on_frame(c, frame, text); }
   void on_closed(Connection& c, const std::string& error) override {
+    workload_->on_closed(c);
     if (!all_open_) {
       stats_.error("connection " + std::to_string(c.index()) + " did not open: " + error);
       settled();
@@ -100,9 +113,20 @@ class Runner final : public FrameSink {
   void all_settled() {
     all_open_ = true;
     open_seconds_ = std::chrono::duration<double>(Clock::now() - started_).count();
-    if (!options_.quiet) {
+    if (!options_.quiet && !workload_->opens_connections()) {
       std::printf("opened %zu of %zu connections in %.2f s from %d source address(es)\n", opened_, connections_.size(),
                   open_seconds_, options_.sources);
+    }
+    if (options_.mode == Mode::kIdle && workload_->opens_connections()) {
+      return workload_->open_idle([this](std::size_t open) {
+        open_seconds_ = std::chrono::duration<double>(Clock::now() - started_).count();
+        if (!options_.quiet)
+          std::printf("opened %zu of %zu connections in %.2f s\n", open, connections_.size(), open_seconds_);
+        std::printf("idle: %zu connections open\n", open);
+        std::fflush(stdout);
+        idle_open_ = open;
+        after(options_.duration_s, [this] { finish(); });
+      });
     }
     if (options_.mode == Mode::kIdle) {
       // Scripts wait for this line, then measure the server's memory.
@@ -112,7 +136,7 @@ class Runner final : public FrameSink {
     }
     std::fflush(stdout);
     workload_->start();
-    after(options_.warmup_s, [this] { measure(); });
+    workload_->when_under_way([this] { after(options_.warmup_s, [this] { measure(); }); });
   }
 
   // One measured window; with --attack, the baseline and then the attacked one.
@@ -169,11 +193,17 @@ class Runner final : public FrameSink {
   }
 
   int report() {
-    const bool game = options_.target == Target::kBrethren;
+    const bool game = options_.target != Target::kEcho;
     const auto p = stats_.latency.percentiles();
     const double rate = this->rate();
-    std::printf("target %s, mode %s, %zu connections (%zu open), %s\n", game ? "brethren" : "echo",
-                to_string(options_.mode), connections_.size(), opened_, options_.json ? "json" : "binary");
+    const char* target = options_.target == Target::kBrethren   ? "brethren"
+                         : options_.target == Target::kColyseus ? "colyseus"
+                                                                : "echo";
+    std::printf("target %s, mode %s, %zu connections (%zu open), %s\n", target, to_string(options_.mode),
+                connections_.size(), opened_,
+                options_.target == Target::kColyseus ? "msgpack"
+                : options_.json                      ? "json"
+                                                     : "binary");
     if (options_.fanout > 1)
       std::printf("fan-out: groups of %d, each frame relayed to all %d\n", options_.fanout, options_.fanout);
     if (options_.mode != Mode::kIdle) {
@@ -196,13 +226,14 @@ class Runner final : public FrameSink {
     // One line for scripts (fields are only ever added at the end).
     std::printf(
         "summary: rate=%.1f p50_us=%.0f p90_us=%.0f p99_us=%.0f max_us=%.0f games=%llu errors=%llu inconsistent=%llu "
-        "open=%zu open_s=%.2f server_cpu_us_per_op=%.1f client_cpu_pct=%.0f\n",
+        "open=%zu open_s=%.2f server_cpu_us_per_op=%.1f client_cpu_pct=%.0f%s\n",
         rate, p.p50, p.p90, p.p99, p.max, static_cast<unsigned long long>(stats_.games),
         static_cast<unsigned long long>(stats_.errors), static_cast<unsigned long long>(stats_.inconsistent), opened_,
-        open_seconds_, cpu_per_op, own_cpu_pct);
+        open_seconds_, cpu_per_op, own_cpu_pct, workload_->summary_fields().c_str());
     if (attack_) report_attack(p);
     std::fflush(stdout);
-    const bool idle_ok = options_.mode == Mode::kIdle ? opened_ == connections_.size() : stats_.ops > 0;
+    const std::size_t open = workload_->opens_connections() ? idle_open_ : opened_;
+    const bool idle_ok = options_.mode == Mode::kIdle ? open == connections_.size() : stats_.ops > 0;
     return stats_.errors == 0 && stats_.inconsistent == 0 && idle_ok ? 0 : 1;
   }
 
@@ -259,6 +290,7 @@ class Runner final : public FrameSink {
   bool attacked_ = false;
   asio::steady_timer timer_;
   std::size_t next_ = 0, opened_ = 0, settled_ = 0;
+  std::size_t idle_open_ = 0;  // idle mode, when the workload opens the connections: how many joined
   bool all_open_ = false, finishing_ = false;
   Clock::time_point started_, measure_start_, drain_deadline_;
   double open_seconds_ = 0, measured_seconds_ = 0;

@@ -20,6 +20,11 @@ namespace {
 using bind_address_no_port = asio::detail::socket_option::boolean<IPPROTO_IP, IP_BIND_ADDRESS_NO_PORT>;
 }  // namespace
 
+void bind_source(tcp::socket& socket, const asio::ip::address& source, beast::error_code& ec) {
+  socket.set_option(bind_address_no_port(true), ec);
+  if (!ec) socket.bind(tcp::endpoint(source, 0), ec);
+}
+
 Connection::Connection(asio::io_context& io, std::size_t index, FrameSink& sink)
     : ws_(io), index_(index), sink_(sink) {}
 
@@ -27,8 +32,7 @@ void Connection::open(const tcp::endpoint& server, const asio::ip::address& sour
   beast::error_code ec;
   auto& socket = ws_.next_layer();
   socket.open(server.protocol(), ec);
-  if (!ec) socket.set_option(bind_address_no_port(true), ec);
-  if (!ec) socket.bind(tcp::endpoint(source, 0), ec);
+  if (!ec) bind_source(socket, source, ec);
   if (ec) return fail("bind " + source.to_string(), ec);
   host_ = server.address().to_string() + ":" + std::to_string(server.port());
   target_ = std::move(target);
@@ -39,7 +43,7 @@ void Connection::on_connect(beast::error_code ec) {
   if (ec) return fail("connect", ec);
   ws_.next_layer().set_option(tcp::no_delay(true), ec);
   ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::client));
-  ws_.read_message_max(64 * 1024 * 1024);
+  ws_.read_message_max(read_limit_);
   ws_.async_handshake(host_, target_, [this](beast::error_code e) { on_handshake(e); });
 }
 

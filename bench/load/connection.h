@@ -19,6 +19,11 @@ namespace brethren::bench {
 
 class Connection;
 
+// Binds `socket` (open, not yet connected) to `source` with the port left to
+// connect(), so that ports are chosen per 4-tuple and not exhausted early.
+void bind_source(boost::asio::ip::tcp::socket& socket, const boost::asio::ip::address& source,
+                 boost::system::error_code& ec);
+
 class FrameSink {
  public:
   virtual ~FrameSink() = default;
@@ -42,6 +47,8 @@ class Connection {
   void send(std::string frame, bool text);
   // Ends the connection at once (no close handshake: the load is over).
   void abort();
+  // The largest message read (default 64 MiB); a larger one ends the connection. Before open().
+  void set_read_limit(std::size_t bytes) { read_limit_ = bytes; }
 
   std::size_t index() const { return index_; }
   bool is_open() const { return open_; }
@@ -64,6 +71,7 @@ class Connection {
   FrameSink& sink_;
   std::string host_;
   std::string target_ = "/ws";
+  std::size_t read_limit_ = 64 * 1024 * 1024;
   std::deque<Outgoing> queue_;
   bool writing_ = false;
   bool open_ = false;

@@ -31,7 +31,9 @@ std::optional<LoadOptions> parse_options(int argc, char** argv, int& exit_code) 
       ("help,h", "this text")
       ("host", po::value(&o.host)->default_value(o.host), "server address (127.0.0.x only)")
       ("port", po::value(&o.port)->default_value(o.port), "server port")
-      ("target", po::value(&target)->default_value(target), "brethren: play games; echo: round trips against an echo server")
+      ("target", po::value(&target)->default_value(target),
+       "brethren: play games; echo: round trips against an echo server; colyseus: play the same games against "
+       "bench/peers/colyseus-server.js through Colyseus 0.16's own protocol (docs/peers.md)")
       ("mode", po::value(&mode)->default_value(mode),
        "saturation: move again as soon as it is your turn; realistic: after a think time; idle: only hold connections")
       ("game", po::value(&o.game)->default_value(o.game), "game id")
@@ -47,7 +49,7 @@ std::optional<LoadOptions> parse_options(int argc, char** argv, int& exit_code) 
        "start each table (echo: each connection) at a random time in the first RAMP seconds, so that games do not "
        "all start and end together; keep --warmup >= --ramp")
       ("encoding", po::value(&encoding)->default_value(encoding), "binary (Protobuf) or json")
-      ("sources", po::value(&o.sources)->default_value(o.sources), "source addresses 127.0.0.1..N (0: one per 25,000 connections)")
+      ("sources", po::value(&o.sources)->default_value(o.sources), "source addresses 127.0.0.1..N (0: one per 25,000 connections; colyseus: per 12,500, each seat's HTTP request being one more)")
       ("open-window", po::value(&o.open_window)->default_value(o.open_window), "connection attempts in flight while opening")
       ("echo-bytes", po::value(&o.echo_bytes)->default_value(o.echo_bytes), "echo target: bytes per frame")
       ("fanout", po::value(&o.fanout)->default_value(o.fanout),
@@ -78,8 +80,10 @@ std::optional<LoadOptions> parse_options(int argc, char** argv, int& exit_code) 
     o.target = Target::kBrethren;
   else if (target == "echo")
     o.target = Target::kEcho;
+  else if (target == "colyseus")
+    o.target = Target::kColyseus;
   else
-    return bad("--target must be brethren or echo");
+    return bad("--target must be brethren, echo or colyseus");
   if (mode == "saturation")
     o.mode = Mode::kSaturation;
   else if (mode == "realistic")
@@ -93,9 +97,12 @@ std::optional<LoadOptions> parse_options(int argc, char** argv, int& exit_code) 
   if (o.host.rfind("127.", 0) != 0) return bad("--host must be a loopback address 127.x.x.x");
   if (o.seats < 1 || o.connections == 0) return bad("--seats and --connections must be positive");
   if (o.route_nodes < 0 || o.route_nodes > 32) return bad("--route-nodes must be between 0 and 32");
-  if (o.target == Target::kBrethren && o.connections % static_cast<std::size_t>(o.seats) != 0) {
+  if (o.target != Target::kEcho && o.connections % static_cast<std::size_t>(o.seats) != 0) {
     return bad("--connections must be a multiple of --seats");
   }
+  if (o.target == Target::kColyseus && (o.json || o.route_nodes > 0 || o.seats > 16))
+    return bad("--target colyseus takes no --encoding json or --route-nodes, and at most 16 seats");
+  if (o.target == Target::kColyseus && o.open_window == 0) return bad("--open-window must be positive");
   if (o.fanout < 1 || (o.fanout > 1 && o.target != Target::kEcho))
     return bad("--fanout needs --target echo and K >= 1");
   if (o.connections % static_cast<std::size_t>(o.fanout) != 0)
@@ -111,7 +118,9 @@ std::optional<LoadOptions> parse_options(int argc, char** argv, int& exit_code) 
     if (o.attackers == 0) return bad("--attackers must be positive");
     o.attacks = std::move(*kinds);
   }
-  if (o.sources == 0) o.sources = static_cast<int>((o.connections + 24'999) / 25'000);
+  // Colyseus: each seat's HTTP reservation is a connection of its own besides the WebSocket.
+  const std::size_t per_seat = o.target == Target::kColyseus ? 2 : 1;
+  if (o.sources == 0) o.sources = static_cast<int>((per_seat * o.connections + 24'999) / 25'000);
   if (o.sources < 1 || o.sources > 250) return bad("--sources must be 1..250");
   if (o.duration_s <= 0 || o.warmup_s < 0 || o.think_ms < 0 || o.ramp_s < 0)
     return bad("--duration, --warmup, --think-ms out of range");

@@ -10,7 +10,7 @@
 
 namespace brethren::bench {
 
-enum class Target { kBrethren, kEcho };
+enum class Target { kBrethren, kEcho, kColyseus };
 enum class Mode { kSaturation, kRealistic, kIdle };
 
 struct LoadOptions {

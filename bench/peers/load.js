@@ -18,6 +18,10 @@
 // and its VmRSS. --mode idle: opens the connections, prints "idle: N
 // connections open" and holds them for --duration. Exits 1 on any error or
 // inconsistent game.
+//
+// bench/peers/run.sh drives Colyseus with brethren-load --target colyseus
+// (the same workload through Colyseus's protocol in C++: this Node client
+// was the limit at saturation); COLYSEUS_CLIENT=node runs this one instead.
 import { createRequire } from 'node:module';
 import fs from 'node:fs';
 import { parseArgs } from './args.js';

@@ -6,13 +6,17 @@
 # ratio Brethren / peer. Never fails on speed; exits 1 when a run fails or
 # reports errors (so tools/run-bench-smoke.sh catches a broken peer).
 #
-# Brethren is driven by brethren-load, the peers by bench/peers/load.js (the
-# same workload through each framework's own client side). Servers on core
-# 0, load generators on core 1, at nice -20 when run as root, as
-# bench/run-figures.sh does.
+# Brethren is driven by brethren-load, boardgame.io by bench/peers/load.js
+# (the same workload through its own client side: its lobby and socket.io),
+# Colyseus by brethren-load --target colyseus (the same workload through
+# Colyseus's own protocol, in C++: Node's colyseus.js was the limit at
+# saturation), or by load.js and colyseus.js with COLYSEUS_CLIENT=node, for a
+# cross-check. Servers on core 0, load generators on core 1, at nice -20 when
+# run as root, as bench/run-figures.sh does.
 #
 #   bench/peers/run.sh                  (after a build in ./build or $BRETHREN_BUILD_DIR; node and npm)
 #   RUNS=1 DURATION=2 CONNECTIONS=40 REALISTIC_CONNECTIONS=40 IDLE_CONNECTIONS=200 bench/peers/run.sh
+#   COLYSEUS_CLIENT=node PEERS=colyseus ... bench/peers/run.sh
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 build="${BRETHREN_BUILD_DIR:-build}"
@@ -27,6 +31,8 @@ REALISTIC_WARMUP="${REALISTIC_WARMUP:-30}"
 REALISTIC_DURATION="${REALISTIC_DURATION:-20}"
 IDLE_CONNECTIONS="${IDLE_CONNECTIONS:-10000}"                  # fewer hide Brethren's growth in jemalloc's first extents
 PEERS="${PEERS:-bgio colyseus}"
+COLYSEUS_CLIENT="${COLYSEUS_CLIENT:-cpp}"                       # cpp: brethren-load --target colyseus; node: load.js
+case "$COLYSEUS_CLIENT" in cpp | node) ;; *) echo "peers: COLYSEUS_CLIENT must be cpp or node" >&2 && exit 2 ;; esac
 BENCH_TMP="$(mktemp -d)"
 source bench/lib.sh
 load_pid=""
@@ -73,17 +79,30 @@ start_target() {
   esac
 }
 
+# load_command TARGET: the load generator's command for TARGET (brethren-load
+# for Brethren, and for Colyseus unless COLYSEUS_CLIENT=node; else load.js).
+load_command() {
+  if [ "${1#brethren}" != "$1" ]; then
+    echo "$build/bench/brethren-load --quiet"
+  elif [ "$1" = colyseus ] && [ "$COLYSEUS_CLIENT" = cpp ]; then
+    echo "$build/bench/brethren-load --target colyseus --quiet"
+  else
+    echo "node $peers/load.js --target $1"
+  fi
+}
+
 # one_run TARGET LOADARGS...: one load run against a fresh server; prints
 # its summary line (or nothing, with the reason on stderr).
 one_run() {
-  local target="$1" line
+  local target="$1" line load
   shift
   start_target "$target"
-  if [ "${target#brethren}" != "$target" ]; then
-    line="$("${pin_load[@]}" "$build/bench/brethren-load" --port "$SERVER_PORT" --server-pid "$SERVER_PID" --quiet "$@" 2>&1 |
+  read -r -a load <<<"$(load_command "$target")"
+  if [ "${load[0]}" != node ]; then
+    line="$("${pin_load[@]}" "${load[@]}" --port "$SERVER_PORT" --server-pid "$SERVER_PID" "$@" 2>&1 |
       tee "$BENCH_TMP/load.out" | grep '^summary:' || true)"
   else
-    line="$("${pin_load[@]}" node "$peers/load.js" --target "$target" --port "$SERVER_PORT" --server-pid "$SERVER_PID" "$@" 2>&1 |
+    line="$("${pin_load[@]}" "${load[@]}" --port "$SERVER_PORT" --server-pid "$SERVER_PID" "$@" 2>&1 |
       tee "$BENCH_TMP/load.out" | grep '^summary:' || true)"
   fi
   stop_server
@@ -93,7 +112,7 @@ one_run() {
   fi
   if [ -n "$line" ] && [ "$(summary_field "$line" errors)" != 0 ]; then
     echo "peers: $target $*: errors:" >&2
-    grep -E '^  |^errors' "$BENCH_TMP/load.out" | head -n 8 >&2
+    grep -E '^  |^errors|error: ' "$BENCH_TMP/load.out" | head -n 8 >&2
   fi
   if [ -z "$line" ]; then
     echo "peers: no summary from $target $*:" >&2
@@ -166,7 +185,7 @@ figures() {
 }
 
 read -r -a peer_list <<<"$PEERS"
-echo "# bench/peers/run.sh: $RUNS round(s), medians; node $(node --version); uptime: $(uptime)"
+echo "# bench/peers/run.sh: $RUNS round(s), medians; node $(node --version); Colyseus's load generator: $(load_command colyseus | sed 's/ --quiet//'); uptime: $(uptime)"
 
 # --- Saturation --------------------------------------------------------------------
 echo ""
@@ -220,18 +239,15 @@ done
 # "rss_bytes_per_connection anon_bytes_per_connection open".
 rss_kib() { awk '/^VmRSS:/ {print $2}' "/proc/$1/status"; }
 idle() {
-  local target="$1" count="$2" rss0 anon0 rss1 anon1 open=0 i
+  local target="$1" count="$2" rss0 anon0 rss1 anon1 open=0 i load sources=()
   start_target "$target"
   sleep 1
   rss0="$(rss_kib "$SERVER_PID")" anon0="$(anon_kib "$SERVER_PID")"
   : >"$BENCH_TMP/idle.out"
-  if [ "${target#brethren}" != "$target" ]; then
-    "${pin_load[@]}" "$build/bench/brethren-load" --port "$SERVER_PORT" --mode idle --connections "$count" \
-      --duration 600 --sources 4 --quiet >"$BENCH_TMP/idle.out" 2>&1 &
-  else
-    "${pin_load[@]}" node "$peers/load.js" --target "$target" --port "$SERVER_PORT" --mode idle \
-      --connections "$count" --duration 600 >"$BENCH_TMP/idle.out" 2>&1 &
-  fi
+  read -r -a load <<<"$(load_command "$target")"
+  if [ "${load[0]}" != node ]; then sources=(--sources 4); fi
+  "${pin_load[@]}" "${load[@]}" --port "$SERVER_PORT" --mode idle --connections "$count" --duration 600 \
+    "${sources[@]}" >"$BENCH_TMP/idle.out" 2>&1 &
   load_pid=$!
   for i in $(seq 1 1200); do
     if grep -q '^idle:' "$BENCH_TMP/idle.out" || ! kill -0 "$load_pid" 2>/dev/null; then break; fi
