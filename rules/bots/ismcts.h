@@ -66,11 +66,14 @@ struct IsmctsConfig {
   // heuristic bot's (on the acting seat's view), the rest random.
   std::function<std::unique_ptr<Bot>(std::uint64_t seed)> make_rollout_bot;
   int heuristic_rollout_moves = 0;
-  // Off (the default): every seat's decisions are tree nodes (SO-ISMCTS).
-  // On: only the bot's own decisions are; the other seats play the rollout
-  // policy inside the tree too, i.e. they are modelled by it (with heuristic
-  // rollouts: each decides from its own view of the determinisation, its own
-  // hidden cards and loyalty included, which a shared tree node cannot do).
+  // Off: every seat's decisions are tree nodes (SO-ISMCTS).
+  // On (`medium` and `hard`, search_bot_config): only the bot's own decisions
+  // are; the other seats play the rollout policy inside the tree too, i.e.
+  // they are modelled by it (with heuristic rollouts: each decides from its
+  // own view of the determinisation, its own hidden cards and loyalty
+  // included, which a shared tree node cannot do; and it never sees the
+  // bot's hidden cards, which a shared node, backed up from samples that all
+  // hold the bot's true cards, in effect does).
   bool opponents_by_rollout_policy = false;
 };
 
