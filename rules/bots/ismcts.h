@@ -17,7 +17,9 @@
 //     random (as play_bots_match orders them). Edges are (seat, action); only
 //     the edges legal in this determinisation compete, by UCB1 with
 //     availability counts (SO-ISMCTS: ln(times available) instead of
-//     ln(parent visits));
+//     ln(parent visits)). With opponents_by_rollout_policy (`medium` and
+//     `hard`) only the bot's own decisions are nodes: the other seats move
+//     by the rollout policy on their own view of the determinisation;
 //  3. expand one untried edge, then roll out to the end with the rollout
 //     policy (uniformly random legal actions of a random acting seat, or the
 //     game's heuristic bot on the seats' views for the first moves);
