@@ -14,7 +14,7 @@ class LetterOfMarqueGame final : public Game {
     info_.set_display_name("Letter of Marque");
     // Bumped whenever a seeded match could play differently, with the reason
     // in docs/rules/letter-of-marque.md ("Rules versions"); tests/rules/golden/ fails otherwise.
-    info_.set_rules_version(1);
+    info_.set_rules_version(2);
     info_.set_min_seats(3);
     info_.set_max_seats(6);
     info_.set_summary(
@@ -30,6 +30,10 @@ class LetterOfMarqueGame final : public Game {
   }
 
   const v1::GameInfo& info() const override { return info_; }
+  // Version 2 only added a public count to the views (revealed_armed): a
+  // match started under version 1 has the same legal actions, events and
+  // outcome under this code, so it stays playable and finishes here.
+  std::uint32_t oldest_playable_rules_version() const override { return 1; }
   std::uint64_t max_moves() const override { return kMaxMoves; }
 
   Status check_setup(const v1::GameOptions& options, int seats) const override {
