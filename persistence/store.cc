@@ -1,5 +1,7 @@
 #include "persistence/store.h"
 
+#include <pthread.h>
+
 #include <chrono>
 
 #include "persistence/migrations.h"
@@ -126,6 +128,9 @@ void Store::enqueue(std::function<void(Statements&)> op, Done done) {
 }
 
 void Store::writer_loop() {
+  // Named so that an operator (and bench/) can find it in top -H or ps -T,
+  // e.g. to pin it with taskset -p.
+  pthread_setname_np(pthread_self(), "store-writer");
   std::vector<Write> batch;
   for (;;) {
     {

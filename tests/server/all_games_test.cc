@@ -58,3 +58,46 @@ TEST_CASE("Every game: a full match through the server, in binary and in JSON, s
     }
   }
 }
+
+namespace {
+// How many of the frames `client` read from index `from` on are text, and how many binary.
+std::pair<int, int> text_and_binary_since(const WsClient& client, std::size_t from) {
+  int text = 0, binary = 0;
+  for (std::size_t i = from; i < client.frames().size(); ++i) ++(client.frames()[i].text ? text : binary);
+  return {text, binary};
+}
+}  // namespace
+
+TEST_CASE("Encodings: each player gets his updates in the encoding of his last frame, also after switching mid-match") {
+  // A connection encodes what it is sent in the encoding of the last frame
+  // it received (WsSession::send), whatever its table's others speak.
+  TempDir dir;
+  ServerProcess server(dir.path() + "/b.db");
+  Table t = open_table(server.port(), "letter-of-marque", 4, server::Encoding::kBinary);
+  rules::RandomBot bot(11);
+  REQUIRE(play_moves(t, bot, 6) == 6);
+  WsClient& switching = *t.players[1].client;
+  v1::ClientMessage list;
+  list.mutable_list_games();
+  for (auto encoding : {server::Encoding::kJson, server::Encoding::kBinary}) {
+    switching.set_encoding(encoding);
+    REQUIRE(switching.request(list).has_games());
+    REQUIRE(switching.frames().back().text == (encoding == server::Encoding::kJson));
+    std::vector<std::size_t> from;
+    for (const auto& p : t.players) from.push_back(p.client->frames().size());
+    REQUIRE(play_moves(t, bot, 12) > 0);
+    for (std::size_t i = 0; i < t.players.size(); ++i) {
+      const auto [text, binary] = text_and_binary_since(*t.players[i].client, from[i]);
+      INFO("player " << i);
+      if (i == 1 && encoding == server::Encoding::kJson) {
+        REQUIRE(text > 0);
+        REQUIRE(binary == 0);
+      } else {
+        REQUIRE(binary > 0);
+        REQUIRE(text == 0);
+      }
+    }
+    // Every player still sees the same match.
+    for (const auto& p : t.players) REQUIRE(p.view.version() == t.players[0].view.version());
+  }
+}

@@ -33,6 +33,9 @@ class WsClient {
   ~WsClient();
 
   server::Encoding encoding() const { return encoding_; }
+  // The encoding of the frames it sends from now on (the server answers in
+  // the encoding of the last frame it received).
+  void set_encoding(server::Encoding encoding) { encoding_ = encoding; }
 
   // Sends a request with the next request id (returned).
   std::uint64_t send(v1::ClientMessage message);
