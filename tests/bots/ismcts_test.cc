@@ -502,3 +502,33 @@ TEST_CASE("ISMCTS: stopping when settled plays the full search's move with fewer
                     << " % of the iterations saved");
   }
 }
+
+// Under a time budget the stop is a generous estimate, not a proof: all
+// that can be checked whatever the load is that the move is legal and that
+// a search that did not settle ran its whole budget (nothing else ends it).
+TEST_CASE("ISMCTS: with a time budget a search ends settled or at its deadline", "[bots]") {
+  for (const Game* game : games()) {
+    INFO(game->id());
+    auto state = new_match(*game, 4, 31);
+    Rng rng(31);
+    Seat seat = -1;
+    while (!state->is_terminal() && seat < 0) {
+      for (Seat s : state->acting_seats()) {
+        if (state->legal_actions(s).size() > 1) seat = s;
+      }
+      if (seat < 0) random_step(*state, rng);
+    }
+    REQUIRE(seat >= 0);
+    auto config = search_bot_config(game->id(), "medium");
+    REQUIRE(config);
+    REQUIRE(config->stop_when_settled);
+    IsmctsBot bot(*config, 6);
+    const auto action = bot.choose(*state, seat, {});
+    REQUIRE(action);
+    REQUIRE(state->is_legal(seat, *action));
+    const IsmctsStats& stats = bot.last_stats();
+    REQUIRE(stats.iterations > 0);
+    REQUIRE_FALSE(stats.stopped);
+    if (!stats.settled) REQUIRE(stats.elapsed >= config->time_budget);
+  }
+}
