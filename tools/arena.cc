@@ -43,6 +43,7 @@ std::optional<IsmctsConfig> arena_search_config(const std::string& game_id, cons
   if (options.exploration > 0) config->exploration = options.exploration;
   if (options.opponents_by_rollout_policy >= 0)
     config->opponents_by_rollout_policy = options.opponents_by_rollout_policy;
+  if (options.stop_when_settled >= 0) config->stop_when_settled = options.stop_when_settled;
   return config;
 }
 
@@ -61,6 +62,9 @@ struct GameRecord {
   std::vector<int> score;
   std::vector<std::vector<float>> move_ms;  // per kind index
   std::vector<std::uint64_t> iterations;    // per kind index
+  std::vector<std::uint64_t> searched;      // per kind index
+  std::vector<std::uint64_t> settled;       // per kind index
+  std::vector<std::uint64_t> capped;        // per kind index
 };
 
 Result<GameRecord> play_one(const Game& game, const ArenaOptions& options, const std::vector<std::string>& kind_names,
@@ -74,6 +78,9 @@ Result<GameRecord> play_one(const Game& game, const ArenaOptions& options, const
   GameRecord record;
   record.move_ms.resize(kind_names.size());
   record.iterations.resize(kind_names.size());
+  record.searched.resize(kind_names.size());
+  record.settled.resize(kind_names.size());
+  record.capped.resize(kind_names.size());
   std::vector<Player> players(static_cast<std::size_t>(seats));
   for (Seat s = 0; s < seats; ++s) {
     const std::size_t k =
@@ -108,7 +115,15 @@ Result<GameRecord> play_one(const Game& game, const ArenaOptions& options, const
     if (p.search_bot) {
       const auto action = p.search_bot->choose(*state, seat, {});
       if (!action) return make_error(ErrorCode::kIllegalAction, "a search bot found no move");
-      record.iterations[static_cast<std::size_t>(p.kind_index)] += p.search_bot->last_stats().iterations;
+      const auto k = static_cast<std::size_t>(p.kind_index);
+      const IsmctsStats& stats = p.search_bot->last_stats();
+      record.iterations[k] += stats.iterations;
+      // A decision with one legal action runs no iteration.
+      if (stats.iterations > 0) {
+        ++record.searched[k];
+        record.settled[k] += stats.settled ? 1 : 0;
+        record.capped[k] += p.search_bot->config().max_iterations;
+      }
       record.move_ms[static_cast<std::size_t>(p.kind_index)].push_back(
           std::chrono::duration<float, std::milli>(std::chrono::steady_clock::now() - start).count());
       applied = state->apply(seat, *action);
@@ -226,6 +241,9 @@ Result<ArenaResult> run_arena(const Game& game, const ArenaOptions& options) {
         auto& stats = result.kinds[k];
         stats.moves += record->move_ms[k].size();
         stats.iterations += record->iterations[k];
+        stats.searched += record->searched[k];
+        stats.settled += record->settled[k];
+        stats.capped += record->capped[k];
         stats.move_ms.insert(stats.move_ms.end(), record->move_ms[k].begin(), record->move_ms[k].end());
       }
     }
@@ -267,6 +285,9 @@ std::string format_arena(const Game& game, const ArenaOptions& options, const Ar
                 static_cast<unsigned long long>(result.games), static_cast<unsigned long long>(result.unfinished),
                 static_cast<unsigned long long>(result.abandoned), options.threads);
   out += line;
+  if (options.stop_when_settled >= 0) {
+    search += options.stop_when_settled ? ", stopping when settled" : ", not stopping when settled";
+  }
   out += "search: " + search + "\n";
   const bool team_game = game.id() == "tortuga-1667";
   std::snprintf(line, sizeof line, "%-10s %8s %8s %10s %17s %10s %9s %9s %12s\n", "kind", "seats", "wins",
@@ -284,6 +305,19 @@ std::string format_arena(const Game& game, const ArenaOptions& options, const Ar
                   static_cast<unsigned long long>(k.moves), mean, percentile(k.move_ms, 0.99),
                   k.moves ? static_cast<double>(k.iterations) / static_cast<double>(k.moves) : 0.0);
     out += line;
+  }
+  for (const auto& k : result.kinds) {
+    if (k.searched == 0) continue;
+    std::snprintf(line, sizeof line, "%-10s settled early in %llu of %llu searched moves (%.1f%%)", k.kind.c_str(),
+                  static_cast<unsigned long long>(k.settled), static_cast<unsigned long long>(k.searched),
+                  100.0 * static_cast<double>(k.settled) / static_cast<double>(k.searched));
+    out += line;
+    if (k.capped > 0) {
+      std::snprintf(line, sizeof line, "; %.1f%% of the cap's iterations saved",
+                    100.0 * (1.0 - static_cast<double>(k.iterations) / static_cast<double>(k.capped)));
+      out += line;
+    }
+    out += "\n";
   }
   std::uint64_t all_wins = 0, all_seats = 0;
   for (const auto& k : result.kinds) {

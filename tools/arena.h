@@ -33,6 +33,7 @@ struct ArenaOptions {
   int heuristic_rollout_moves = -1;      // -1: the kind's default
   double exploration = 0;                // 0: the kind's default
   int opponents_by_rollout_policy = -1;  // -1: the kind's default; 0/1: off/on
+  int stop_when_settled = -1;            // -1: the kind's default (on); 0/1: off/on
   // > 0: after this many seconds no game starts and the games under way are
   // abandoned (not counted): the report covers the games finished by then.
   double max_seconds = 0;
@@ -44,7 +45,14 @@ struct KindStats {
   std::uint64_t wins = 0;
   std::uint64_t moves = 0;
   std::uint64_t iterations = 0;  // search kinds: total iterations
-  std::vector<float> move_ms;    // every decision's time
+  // Search kinds: decisions searched (more than one legal action), those
+  // that stopped early because settled (IsmctsStats::settled), and the sum of
+  // their iteration caps (0 without a cap): 1 - iterations / capped is the
+  // share of the cap's iterations that stopping when settled saved.
+  std::uint64_t searched = 0;
+  std::uint64_t settled = 0;
+  std::uint64_t capped = 0;
+  std::vector<float> move_ms;  // every decision's time
   double score_sum = 0;
 };
 

@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
+
+#include "rules/bots/root_race.h"
 
 namespace brethren::rules {
 namespace {
@@ -82,6 +85,10 @@ std::optional<ActionId> IsmctsBot::choose(const State& state, Seat seat, std::st
   std::vector<int> untried;
   values_.assign(static_cast<std::size_t>(state.num_seats()), 0.0);
   const Viewer me = Viewer::player(seat);
+  RootRace race;
+  // The rate of iterations is measured from here, setup excluded: counting
+  // it would underestimate the iterations left and stop too eagerly.
+  const auto search_start = std::chrono::steady_clock::now();
 
   for (;;) {
     if (config_.max_iterations && stats_.iterations >= config_.max_iterations) break;
@@ -89,7 +96,22 @@ std::optional<ActionId> IsmctsBot::choose(const State& state, Seat seat, std::st
       stats_.stopped = true;
       break;
     }
-    if (timed && std::chrono::steady_clock::now() >= deadline) break;
+    // One clock read an iteration, as before: it is a few tens of ns
+    // against an iteration's microseconds to milliseconds.
+    const auto now = timed ? std::chrono::steady_clock::now() : search_start;
+    if (timed && now >= deadline) break;
+    if (config_.stop_when_settled && stats_.iterations > 0) {
+      std::uint64_t remaining = std::numeric_limits<std::uint64_t>::max();
+      if (config_.max_iterations) remaining = config_.max_iterations - stats_.iterations;
+      if (timed) {
+        remaining =
+            std::min(remaining, iterations_left_in_budget(stats_.iterations, now - search_start, deadline - now));
+      }
+      if (race.settled(remaining)) {
+        stats_.settled = true;
+        break;
+      }
+    }
 
     // 1. A fresh determinisation, resampled before anything else is read.
     std::unique_ptr<State> det = state.clone();
@@ -166,6 +188,10 @@ std::optional<ActionId> IsmctsBot::choose(const State& state, Seat seat, std::st
       Edge& edge = nodes_[static_cast<std::size_t>(n)].edges[static_cast<std::size_t>(e)];
       ++edge.visits;
       edge.value += values_[static_cast<std::size_t>(edge.seat)];
+      // The root's edges of the seat that it can choose are the race.
+      if (n == 0 && edge.seat == seat && std::binary_search(root_legal.begin(), root_legal.end(), edge.action)) {
+        race.visited(edge.action, edge.visits);
+      }
     }
     ++stats_.iterations;
   }

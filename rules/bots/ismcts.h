@@ -28,7 +28,8 @@
 //     acting seat.
 // The move is the root's most visited edge (ties: higher mean, then lower
 // action id). The search stops at the first of: the iteration cap, the time
-// budget, a stop request.
+// budget, a stop request, and (stop_when_settled) the moment no other root
+// action of the seat can still overtake the leader (rules/bots/root_race.h).
 //
 // Deterministic: a decision's random stream is derived from the bot's seed,
 // the seat and the state's version (which the seat sees), so with an
@@ -77,6 +78,12 @@ struct IsmctsConfig {
   // bot's hidden cards, which a shared node, backed up from samples that all
   // hold the bot's true cards, in effect does).
   bool opponents_by_rollout_policy = false;
+  // Stop as soon as no other root action of the seat can overtake the most
+  // visited one in the iterations left (`medium` and `hard`). Under an
+  // iteration cap the move is provably the one the full search would play,
+  // so the determinism guarantee holds as it is; under a time budget the
+  // iterations left are estimated generously from the rate so far.
+  bool stop_when_settled = false;
 };
 
 // What the last search did (for the arena, benchmarks and tests).
@@ -85,6 +92,7 @@ struct IsmctsStats {
   std::uint64_t nodes = 0;
   std::chrono::nanoseconds elapsed{0};
   bool stopped = false;  // by the stop token
+  bool settled = false;  // early, by stop_when_settled
 };
 
 class IsmctsBot final : public SearchBot {

@@ -11,11 +11,14 @@
 #include <chrono>
 #include <cstdlib>
 #include <future>
+#include <limits>
+#include <memory>
 #include <string>
 #include <thread>
 #include <vector>
 
 #include "rules/bots/ismcts.h"
+#include "rules/bots/root_race.h"
 #include "rules/registry/all_bots.h"
 #include "rules/registry/all_games.h"
 
@@ -136,7 +139,12 @@ TEST_CASE("ISMCTS: the same seed and iteration cap give the same move", "[bots]"
             REQUIRE(first);
             REQUIRE(first == again);
             REQUIRE(first == other);
-            REQUIRE(a.last_stats().iterations == cap);
+            // The whole cap, unless it stopped once its move was settled.
+            if (a.last_stats().settled) {
+              REQUIRE(a.last_stats().iterations < cap);
+            } else {
+              REQUIRE(a.last_stats().iterations == cap);
+            }
           }
           ++checked;
         }
@@ -176,7 +184,7 @@ TEST_CASE("ISMCTS cannot cheat: states that differ only in hidden information ge
   // Pairs per game, spread along it (a long game is sampled more sparsely).
   const int per_game = reduced() ? 6 : 12;
   for (const Game* game : games()) {
-    int pairs = 0, differing = 0, simultaneous = 0;
+    int pairs = 0, differing = 0, simultaneous = 0, settled = 0;
     for (int seats : seat_counts(*game)) {
       for (int g = 0; g < games_per_count; ++g) {
         const std::uint64_t seed = 1000 + static_cast<std::uint64_t>(seats * 10 + g);
@@ -205,11 +213,13 @@ TEST_CASE("ISMCTS cannot cheat: states that differ only in hidden information ge
               const std::uint64_t cap = random ? random_iterations : iterations;
               IsmctsBot a = capped_bot(*game, seed + static_cast<std::uint64_t>(step), cap, random, by_policy);
               IsmctsBot b = capped_bot(*game, seed + static_cast<std::uint64_t>(step), cap, random, by_policy);
+              REQUIRE(a.config().stop_when_settled);  // the bots as shipped
               const auto on_true = a.choose(*state, seat, {});
               const auto on_twin = b.choose(*twin, seat, {});
               REQUIRE(on_true);
               REQUIRE(on_true == on_twin);
               ++pairs;
+              settled += a.last_stats().settled ? 1 : 0;
             }
           }
           random_step(*state, rng);
@@ -217,8 +227,11 @@ TEST_CASE("ISMCTS cannot cheat: states that differ only in hidden information ge
       }
     }
     INFO(game->id() << ": " << pairs << " pairs, " << differing << " differing, " << simultaneous
-                    << " with several seats acting");
+                    << " with several seats acting, " << settled << " settled early");
     REQUIRE(pairs >= (reduced() ? 4 : 10));
+    // The pairs include searches that stopped early (at the sanitizers'
+    // smaller caps some games have none).
+    if (!reduced()) REQUIRE(settled > 0);
     // The pairs really differ in hidden information (or the test proves nothing).
     REQUIRE(differing * 2 >= pairs);
   }
@@ -373,4 +386,149 @@ TEST_CASE("ISMCTS: a time budget ends the search", "[bots]") {
   REQUIRE(bot.last_stats().elapsed >= std::chrono::milliseconds(20));
   REQUIRE_FALSE(bot.last_stats().stopped);
   REQUIRE(bot.last_stats().iterations > 0);
+}
+
+TEST_CASE("RootRace: settled only when the runner-up cannot overtake in the iterations left", "[bots]") {
+  RootRace race;
+  REQUIRE_FALSE(race.settled(0));  // nothing visited: a tie at 0
+  race.visited(3, 1);
+  REQUIRE(race.lead() == 1);
+  REQUIRE(race.second() == 0);
+  REQUIRE(race.settled(0));
+  REQUIRE_FALSE(race.settled(1));  // 1 more visit would tie: the mean decides
+  race.visited(5, 1);
+  race.visited(5, 2);  // 5 overtakes 3
+  REQUIRE(race.lead() == 2);
+  REQUIRE(race.second() == 1);
+  race.visited(7, 1);
+  race.visited(3, 2);  // 3 ties the leader
+  REQUIRE(race.lead() == 2);
+  REQUIRE(race.second() == 2);
+  REQUIRE_FALSE(race.settled(0));
+  for (std::uint32_t v = 3; v <= 10; ++v) race.visited(5, v);
+  REQUIRE(race.lead() == 10);
+  REQUIRE(race.second() == 2);
+  REQUIRE(race.settled(7));
+  REQUIRE_FALSE(race.settled(8));
+  REQUIRE_FALSE(race.settled(std::numeric_limits<std::uint64_t>::max()));  // no cap, no budget
+}
+
+TEST_CASE("ISMCTS: the iterations a time budget leaves are estimated generously", "[bots]") {
+  using std::chrono::milliseconds;
+  using std::chrono::nanoseconds;
+  // 100 iterations in 10 ms, 20 ms left: 200 at that rate, 1.5 x 200 + 32.
+  REQUIRE(iterations_left_in_budget(100, milliseconds(10), milliseconds(20)) == 332);
+  REQUIRE(iterations_left_in_budget(100, milliseconds(10), nanoseconds(0)) == 0);
+  // Nothing timed yet: anything may still happen.
+  REQUIRE(iterations_left_in_budget(0, milliseconds(10), milliseconds(20)) ==
+          std::numeric_limits<std::uint64_t>::max());
+  REQUIRE(iterations_left_in_budget(5, nanoseconds(0), milliseconds(20)) == std::numeric_limits<std::uint64_t>::max());
+}
+
+// stop_when_settled under an iteration cap: every decision's move is the one
+// the full search plays (the early stop is provably safe, and the random
+// streams do not depend on it), and the whole set of decisions runs fewer
+// iterations. The decisions are spread along seeded games in which every
+// seat plays the heuristic bot (realistic positions at the cost of a search
+// only where checked), with the bots' own settings and 300 iterations.
+TEST_CASE("ISMCTS: stopping when settled plays the full search's move with fewer iterations", "[bots]") {
+  const std::uint64_t cap = reduced() ? 60 : 300;
+  const int matches = reduced() ? 1 : 3, per_match = reduced() ? 3 : 8;
+  for (const Game* game : games()) {
+    std::uint64_t decisions = 0, settled = 0, iterations_on = 0, iterations_off = 0;
+    for (int m = 0; m < matches; ++m) {
+      const std::uint64_t seed = 700 + static_cast<std::uint64_t>(m);
+      auto state = new_match(*game, 4, seed);
+      std::vector<std::unique_ptr<Bot>> heuristic;
+      for (Seat s = 0; s < 4; ++s) heuristic.push_back(make_bot(game->id(), "heuristic", seed * 17 + s));
+      Rng order(seed);
+      // The game's length first (the same moves again below), to spread the checks.
+      int length = 0;
+      {
+        auto probe = state->clone();
+        std::vector<std::unique_ptr<Bot>> bots;
+        for (Seat s = 0; s < 4; ++s) bots.push_back(make_bot(game->id(), "heuristic", seed * 17 + s));
+        for (; !probe->is_terminal(); ++length) {
+          const auto acting = probe->acting_seats();
+          const Seat seat = acting[order.below(static_cast<std::uint32_t>(acting.size()))];
+          const auto message = bots[static_cast<std::size_t>(seat)]->choose(probe->view(Viewer::player(seat)));
+          REQUIRE(message);
+          REQUIRE(probe->apply(seat, *message).ok());
+        }
+      }
+      order = Rng(seed);
+      const int every = std::max(1, length / per_match);
+      bool due = false;  // a check is due at the next decision with a choice
+      for (int step = 0; !state->is_terminal(); ++step) {
+        const auto acting = state->acting_seats();
+        const Seat seat = acting[order.below(static_cast<std::uint32_t>(acting.size()))];
+        due = due || step % every == 0;
+        if (due && state->legal_actions(seat).size() > 1) {
+          due = false;
+          INFO(game->id() << ", seed " << seed << ", step " << step << ", seat " << seat);
+          IsmctsBot on = capped_bot(*game, seed + static_cast<std::uint64_t>(step), cap, false, true);
+          auto off_config = on.config();
+          off_config.stop_when_settled = false;
+          IsmctsBot off(off_config, seed + static_cast<std::uint64_t>(step));
+          REQUIRE(on.config().stop_when_settled);
+          const auto with_stop = on.choose(*state, seat, {});
+          const auto full = off.choose(*state, seat, {});
+          REQUIRE(full);
+          REQUIRE(with_stop == full);
+          REQUIRE(off.last_stats().iterations == cap);
+          REQUIRE_FALSE(off.last_stats().settled);
+          if (on.last_stats().settled) {
+            REQUIRE(on.last_stats().iterations < cap);
+            ++settled;
+          } else {
+            REQUIRE(on.last_stats().iterations == cap);
+          }
+          iterations_on += on.last_stats().iterations;
+          iterations_off += off.last_stats().iterations;
+          ++decisions;
+        }
+        const auto message = heuristic[static_cast<std::size_t>(seat)]->choose(state->view(Viewer::player(seat)));
+        REQUIRE(message);
+        REQUIRE(state->apply(seat, *message).ok());
+      }
+    }
+    INFO(game->id() << ": " << decisions << " decisions, " << settled << " settled early, iterations " << iterations_on
+                    << " with the stop, " << iterations_off << " without");
+    REQUIRE(decisions >= static_cast<std::uint64_t>(matches * 2));
+    REQUIRE(settled > 0);
+    REQUIRE(iterations_on < iterations_off);
+    WARN(game->id() << ": " << settled << " of " << decisions << " decisions settled early, "
+                    << 100.0 * (1.0 - static_cast<double>(iterations_on) / static_cast<double>(iterations_off))
+                    << " % of the iterations saved");
+  }
+}
+
+// Under a time budget the stop is a generous estimate, not a proof: all
+// that can be checked whatever the load is that the move is legal and that
+// a search that did not settle ran its whole budget (nothing else ends it).
+TEST_CASE("ISMCTS: with a time budget a search ends settled or at its deadline", "[bots]") {
+  for (const Game* game : games()) {
+    INFO(game->id());
+    auto state = new_match(*game, 4, 31);
+    Rng rng(31);
+    Seat seat = -1;
+    while (!state->is_terminal() && seat < 0) {
+      for (Seat s : state->acting_seats()) {
+        if (state->legal_actions(s).size() > 1) seat = s;
+      }
+      if (seat < 0) random_step(*state, rng);
+    }
+    REQUIRE(seat >= 0);
+    auto config = search_bot_config(game->id(), "medium");
+    REQUIRE(config);
+    REQUIRE(config->stop_when_settled);
+    IsmctsBot bot(*config, 6);
+    const auto action = bot.choose(*state, seat, {});
+    REQUIRE(action);
+    REQUIRE(state->is_legal(seat, *action));
+    const IsmctsStats& stats = bot.last_stats();
+    REQUIRE(stats.iterations > 0);
+    REQUIRE_FALSE(stats.stopped);
+    if (!stats.settled) REQUIRE(stats.elapsed >= config->time_budget);
+  }
 }
