@@ -100,6 +100,20 @@ std::vector<int> seat_counts(const Game& game) {
   return out;
 }
 
+// Plays random moves up to a decision with a real choice (more than one legal
+// action); returns its seat, or -1 if the match ended first.
+Seat play_to_a_real_choice(State& state, Rng& rng) {
+  while (!state.is_terminal()) {
+    Seat seat = -1;
+    for (Seat s : state.acting_seats()) {
+      if (state.legal_actions(s).size() > 1) seat = s;
+    }
+    if (seat >= 0) return seat;
+    random_step(state, rng);
+  }
+  return -1;
+}
+
 }  // namespace
 
 TEST_CASE("make_search_bot: medium and hard in every game, with their time budgets", "[bots]") {
@@ -320,15 +334,7 @@ TEST_CASE("ISMCTS: a stop request ends the search with a legal move", "[bots]") 
     INFO(game->id());
     auto state = new_match(*game, 4, 21);
     Rng rng(21);
-    Seat seat = -1;
-    // A decision with a real choice.
-    while (!state->is_terminal()) {
-      for (Seat s : state->acting_seats()) {
-        if (state->legal_actions(s).size() > 1) seat = s;
-      }
-      if (seat >= 0) break;
-      random_step(*state, rng);
-    }
+    const Seat seat = play_to_a_real_choice(*state, rng);
     REQUIRE(seat >= 0);
     const auto legal = state->legal_actions(seat);
 
@@ -511,13 +517,7 @@ TEST_CASE("ISMCTS: with a time budget a search ends settled or at its deadline",
     INFO(game->id());
     auto state = new_match(*game, 4, 31);
     Rng rng(31);
-    Seat seat = -1;
-    while (!state->is_terminal() && seat < 0) {
-      for (Seat s : state->acting_seats()) {
-        if (state->legal_actions(s).size() > 1) seat = s;
-      }
-      if (seat < 0) random_step(*state, rng);
-    }
+    const Seat seat = play_to_a_real_choice(*state, rng);
     REQUIRE(seat >= 0);
     auto config = search_bot_config(game->id(), "medium");
     REQUIRE(config);
