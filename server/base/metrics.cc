@@ -107,6 +107,9 @@ std::string Metrics::prometheus_text() const {
          "Bot searches cancelled (room gone, player back, shutdown).", bot_searches_cancelled);
   metric(out, "brethren_bot_results_stale_total", "counter",
          "Bot search results computed for an older state, discarded and asked again.", bot_results_stale);
+  metric(out, "brethren_bot_results_held_total", "counter",
+         "Bot moves found before the search's deadline and held until it, so that think time tells nothing.",
+         bot_results_held);
   unrestorable.write_prometheus(out);
   metric(out, "brethren_draining", "gauge",
          "Draining (1): no new rooms or matches, live matches play on until they end or the drain's deadline.",

@@ -73,12 +73,13 @@ struct Metrics {
   std::atomic<std::int64_t> lobby_store_up{-1};
   std::atomic<std::uint64_t> lobby_store_failures{0};
   // The bot worker pool (server/match/bot_pool.h).
-  std::atomic<std::int64_t> bot_searches_running{0};
+  std::atomic<std::int64_t> bot_searches_running{0};  // or holding an early result until its deadline
   std::atomic<std::int64_t> bot_searches_queued{0};
   std::atomic<std::uint64_t> bot_searches{0};            // searches that ran (to their end or stopped)
   std::atomic<std::uint64_t> bot_searches_refused{0};    // queue full: the quick bot decided
   std::atomic<std::uint64_t> bot_searches_cancelled{0};  // their result was not wanted any more
   std::atomic<std::uint64_t> bot_results_stale{0};       // computed for an older state: asked again
+  std::atomic<std::uint64_t> bot_results_held{0};        // found before the deadline, delivered at it
   // Drain (issue #26, item 4): 1 while the node takes no new rooms or matches.
   std::atomic<std::int64_t> draining{0};
   Histogram move_latency;       // move received -> acknowledged (after commit)

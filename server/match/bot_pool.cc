@@ -71,6 +71,12 @@ void BotPool::stop() {
     dropped.swap(queue_);
     metrics_.bot_searches_queued -= static_cast<std::int64_t>(dropped.size());
     dropped.insert(dropped.end(), running_jobs_.begin(), running_jobs_.end());
+    // The held results leave now; the searches still running leave as their threads end.
+    const auto held =
+        std::remove_if(running_jobs_.begin(), running_jobs_.end(), [](const auto& job) { return job->held; });
+    metrics_.bot_searches_running -= static_cast<std::int64_t>(running_jobs_.end() - held);
+    metrics_.bot_searches_cancelled += static_cast<std::uint64_t>(running_jobs_.end() - held);
+    running_jobs_.erase(held, running_jobs_.end());
   }
   // Nothing is played after the stop: cancelled, their results are dropped.
   for (auto& job : dropped) job->cancel();
@@ -129,16 +135,27 @@ void BotPool::work() {
     deadlines_changed_.notify_one();
     lock.unlock();
     metrics_.bot_queue_wait.observe(std::chrono::duration<double>(SteadyClock::now() - job->submitted).count());
-    run(job);
+    auto result = run(job);
     lock.lock();
+    if (options_.hold_early_results && !stopping_ && SteadyClock::now() < job->deadline) {
+      // Early: the time keeper delivers it at the deadline (see the header).
+      job->held = true;
+      job->result = result;
+      ++metrics_.bot_results_held;
+      deadlines_changed_.notify_one();
+      continue;
+    }
     running_jobs_.erase(std::find(running_jobs_.begin(), running_jobs_.end(), job));
     --metrics_.bot_searches_running;
     // A running slot is free: another thread may start a search (max_searches < threads).
     if (!queue_.empty()) work_ready_.notify_one();
+    lock.unlock();
+    deliver(job, result);
+    lock.lock();
   }
 }
 
-void BotPool::run(const std::shared_ptr<Job>& job) {
+std::optional<rules::ActionId> BotPool::run(const std::shared_ptr<Job>& job) {
   const auto started = SteadyClock::now();
   std::optional<rules::ActionId> result;
   try {
@@ -152,6 +169,10 @@ void BotPool::run(const std::shared_ptr<Job>& job) {
   // The state and the bot go with the search, not with the last handle.
   job->state.reset();
   job->bot.reset();
+  return result;
+}
+
+void BotPool::deliver(const std::shared_ptr<Job>& job, std::optional<rules::ActionId> result) {
   std::lock_guard lock(job->mutex);
   if (job->cancelled) {
     ++metrics_.bot_searches_cancelled;
@@ -168,19 +189,27 @@ void BotPool::keep_time() {
     const auto now = SteadyClock::now();
     std::optional<SteadyClock::time_point> next;
     std::vector<std::shared_ptr<Job>> due;
+    std::vector<std::shared_ptr<Job>> ripe;  // held results whose deadline came
     for (const auto& job : running_jobs_) {
-      if (job->timed_out) continue;
+      if (job->timed_out) continue;  // its stop was requested already
       if (job->deadline <= now) {
+        (job->held ? ripe : due).push_back(job);
         job->timed_out = true;
-        due.push_back(job);
       } else if (!next || job->deadline < *next) {
         next = job->deadline;
       }
     }
-    if (!due.empty()) {
-      // Outside the lock: a stop request runs the bot's stop callbacks.
+    for (const auto& job : ripe) {
+      running_jobs_.erase(std::find(running_jobs_.begin(), running_jobs_.end(), job));
+      --metrics_.bot_searches_running;
+    }
+    if (!ripe.empty()) work_ready_.notify_all();
+    if (!due.empty() || !ripe.empty()) {
+      // Outside the lock: a stop request runs the bot's stop callbacks, and
+      // `done` posts to the room.
       lock.unlock();
       for (const auto& job : due) job->stop.request_stop();
+      for (const auto& job : ripe) deliver(job, job->result);
       lock.lock();
       continue;
     }

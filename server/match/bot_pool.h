@@ -18,10 +18,21 @@
 //   own bot; nothing of the room. Its `done` runs on the worker thread with
 //   the result, and never after cancel() has returned: the caller posts it
 //   to where it belongs (the room's strand).
+// - A result found before the deadline is held until the deadline, and the
+//   search keeps its running slot until then. A search may end early
+//   (IsmctsConfig::stop_when_settled, or one legal action), and how early
+//   depends on what its seat holds: delivered at once, its timing would
+//   tell the players something of the bot's hidden cards. So every search
+//   takes its budget x time_scale as seen from outside, and the queue
+//   moves as if each had: no one's moves, nor their order, are sooner for
+//   another bot's cards. The thread sleeps meanwhile: an early end saves
+//   the CPU for people's moves and the rest of the machine, not for more
+//   bot moves. (Only a bot overrunning its deadline is late, by its
+//   overrun, which depends on the load, not on the cards.)
 // - stop() (server shutdown) drops the queued searches, requests every
 //   running one to stop and joins the threads: it waits for the bots to
 //   notice their stop token (they check it between iterations), not for
-//   their budgets.
+//   their budgets. Held results are dropped too.
 #pragma once
 
 #include <chrono>
@@ -54,6 +65,10 @@ struct BotPoolOptions {
   // so that people's moves get the cores first while bots think; 19 also
   // puts them in the idle scheduling class.
   int nice = 10;
+  // Holds a result found before the deadline until the deadline (see
+  // above). The server always does; only the tests of the queue's own
+  // mechanics turn it off, to run without waiting for budgets.
+  bool hold_early_results = true;
 };
 
 class BotPool {
@@ -77,7 +92,11 @@ class BotPool {
     std::chrono::steady_clock::time_point submitted;
     std::chrono::steady_clock::time_point deadline;  // once running
     bool timed_out = false;                          // the pool requested its stop at the deadline
-    std::mutex mutex;                                // guards cancelled and done
+    // Found before the deadline: the result waits for it (guarded by the
+    // pool's mutex).
+    bool held = false;
+    std::optional<rules::ActionId> result;
+    std::mutex mutex;  // guards cancelled and done
     bool cancelled = false;
     Done done;
   };
@@ -104,7 +123,10 @@ class BotPool {
  private:
   void work();
   void keep_time();
-  void run(const std::shared_ptr<Job>& job);
+  // The bot's choice (empty if it failed); its state and bot are freed.
+  std::optional<rules::ActionId> run(const std::shared_ptr<Job>& job);
+  // Calls `done` unless the job was cancelled; at most once.
+  void deliver(const std::shared_ptr<Job>& job, std::optional<rules::ActionId> result);
 
   const BotPoolOptions options_;
   Metrics& metrics_;
@@ -113,8 +135,9 @@ class BotPool {
   std::condition_variable deadlines_changed_;
   std::deque<std::shared_ptr<Job>> queue_;
   bool stopping_ = false;
-  // The running searches (at most `threads`): the time keeper requests
-  // their stop at their deadlines, stop() cancels them.
+  // The running searches and the held results (at most `max_searches`):
+  // the time keeper requests the searches' stop and delivers the held
+  // results at their deadlines, stop() cancels them.
   std::vector<std::shared_ptr<Job>> running_jobs_;
   std::vector<std::thread> workers_;
   std::thread time_keeper_;

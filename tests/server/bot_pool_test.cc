@@ -2,12 +2,16 @@
 // that thinks until the test lets it go or its stop token is requested:
 // the bound on running searches, the FIFO queue and its limit, cancellation
 // (queued and running), the pool's own deadline, and a shutdown that does
-// not wait for the searches' budgets. Every wait is for an event (a
-// condition variable), with a generous limit only against a hang.
+// not wait for the searches' budgets, and the hold of a result found early
+// until its deadline (so that a bot's think time tells nothing of its
+// cards). Every wait is for an event (a condition variable), with a
+// generous limit only against a hang; times are only checked as lower
+// bounds, which a loaded machine cannot break.
 #include <catch2/catch.hpp>
 
 #include <chrono>
 #include <condition_variable>
+#include <map>
 #include <mutex>
 #include <set>
 #include <vector>
@@ -32,6 +36,8 @@ struct Board {
   std::set<int> released;                                            // bots the test lets return
   std::vector<int> stopped;                                          // bots that returned on their stop token
   std::vector<std::pair<int, std::optional<rules::ActionId>>> done;  // results delivered
+  std::vector<int> returned;                                         // bots whose choose() returned
+  std::map<int, std::chrono::steady_clock::time_point> started_at, done_at;
 
   template <class Pred>
   bool wait(Pred pred) {
@@ -61,9 +67,11 @@ class FakeSearch final : public rules::SearchBot {
     });
     std::unique_lock lock(board_.mutex);
     board_.started.push_back(id_);
+    board_.started_at[id_] = std::chrono::steady_clock::now();
     board_.changed.notify_all();
     board_.changed.wait(lock, [&] { return stop.stop_requested() || board_.released.count(id_) > 0; });
     if (board_.released.count(id_) == 0) board_.stopped.push_back(id_);
+    board_.returned.push_back(id_);
     board_.changed.notify_all();
     return static_cast<rules::ActionId>(100 + id_);
   }
@@ -87,8 +95,16 @@ std::shared_ptr<BotPool::Job> submit(BotPool& pool, Board& board, int id, std::c
                      [&board, id](std::optional<rules::ActionId> result) {
                        std::lock_guard lock(board.mutex);
                        board.done.emplace_back(id, result);
+                       board.done_at[id] = std::chrono::steady_clock::now();
                        board.changed.notify_all();
                      });
+}
+
+// The queue's mechanics, without waiting for budgets (hold_early_results off).
+BotPoolOptions mechanics(int threads, int max_searches, std::size_t max_queued) {
+  BotPoolOptions options{threads, max_searches, max_queued, 1.0};
+  options.hold_early_results = false;
+  return options;
 }
 
 }  // namespace
@@ -97,7 +113,7 @@ TEST_CASE("BotPool: at most max_searches run at once, the others wait in order a
   server::Metrics metrics;
   Board board;
   // Three threads but two searches at once: the bound is the searches'.
-  BotPool pool(BotPoolOptions{3, 2, 16, 1.0}, metrics);
+  BotPool pool(mechanics(3, 2, 16), metrics);
   for (int id = 1; id <= 5; ++id) REQUIRE(submit(pool, board, id));
   REQUIRE(board.wait([&] { return board.started.size() == 2; }));
   CHECK(pool.running() == 2);
@@ -133,7 +149,7 @@ TEST_CASE("BotPool: at most max_searches run at once, the others wait in order a
 TEST_CASE("BotPool: a full queue refuses a search, and takes one again once there is room") {
   server::Metrics metrics;
   Board board;
-  BotPool pool(BotPoolOptions{1, 1, 1, 1.0}, metrics);
+  BotPool pool(mechanics(1, 1, 1), metrics);
   REQUIRE(submit(pool, board, 1));
   REQUIRE(board.wait([&] { return board.started.size() == 1; }));
   REQUIRE(submit(pool, board, 2));      // waits
@@ -150,7 +166,7 @@ TEST_CASE("BotPool: a full queue refuses a search, and takes one again once ther
 TEST_CASE("BotPool: a cancelled search never delivers, and a running one stops at once") {
   server::Metrics metrics;
   Board board;
-  BotPool pool(BotPoolOptions{1, 1, 8, 1.0}, metrics);
+  BotPool pool(mechanics(1, 1, 8), metrics);
   auto running = submit(pool, board, 1);
   REQUIRE(board.wait([&] { return board.started.size() == 1; }));
   auto queued = submit(pool, board, 2);
@@ -202,4 +218,51 @@ TEST_CASE("BotPool: stop() ends running searches at once, drops the queue and re
   CHECK(metrics.bot_searches_queued == 0);
   CHECK(metrics.bot_searches_running == 0);
   CHECK_FALSE(pool.submit(some_state(), 0, std::make_unique<FakeSearch>(board, 9), [](auto) {}));
+}
+
+TEST_CASE("BotPool: a result found before the deadline is delivered at the deadline, and keeps its slot until then") {
+  server::Metrics metrics;
+  Board board;
+  BotPool pool(BotPoolOptions{1, 1, 8, 1.0}, metrics);  // the server's setting: results held
+  constexpr auto kBudget = 400ms;
+  // Both bots know their move at once, as a settled search or a single
+  // legal action does.
+  board.release(1);
+  board.release(2);
+  REQUIRE(submit(pool, board, 1, kBudget));
+  REQUIRE(submit(pool, board, 2, kBudget));
+  REQUIRE(board.wait([&] { return board.done.size() == 2; }));
+  std::lock_guard lock(board.mutex);
+  CHECK(board.stopped.empty());  // they returned by themselves, early
+  CHECK(board.done == decltype(board.done){{1, 101}, {2, 102}});
+  // Seen from outside, each took its whole budget: the first is delivered
+  // no sooner than its deadline, and the second began only then (the held
+  // result kept the one running slot), so it too is late by a budget.
+  CHECK(board.done_at[1] - board.started_at[1] >= kBudget);
+  CHECK(board.started_at[2] - board.started_at[1] >= kBudget);
+  CHECK(board.done_at[2] - board.started_at[2] >= kBudget);
+  CHECK(metrics.bot_searches == 2);
+}
+
+TEST_CASE("BotPool: a held result is dropped by cancel() and by stop(), which does not wait for its deadline") {
+  server::Metrics metrics;
+  Board board;
+  BotPool pool(BotPoolOptions{2, 2, 8, 1.0}, metrics);
+  board.release(1);
+  board.release(2);
+  auto cancelled = submit(pool, board, 1, 3600s);
+  REQUIRE(cancelled);
+  REQUIRE(submit(pool, board, 2, 3600s));
+  // Both have returned and wait for an hour's deadline.
+  REQUIRE(board.wait([&] { return board.returned.size() == 2; }));
+  CHECK(pool.running() == 2);
+  cancelled->cancel();
+  const auto before = std::chrono::steady_clock::now();
+  pool.stop();
+  CHECK(std::chrono::steady_clock::now() - before < kHang);
+  std::lock_guard lock(board.mutex);
+  CHECK(board.done.empty());  // neither was played: one cancelled, one held at the stop
+  CHECK(pool.running() == 0);
+  CHECK(metrics.bot_searches_running == 0);
+  CHECK(metrics.bot_searches_cancelled == 2);
 }

@@ -2,8 +2,9 @@
 // ListGames, AddBot and the room's autopilot choice; whole matches played
 // by them on the bot pool (server/match/bot_pool.h); the pool's bound and its
 // full queue; a shutdown that does not wait for their searches and plays
-// nothing after it. Search budgets are cut by the test-only
-// --bot-time-scale so that matches take seconds, under sanitizers too.
+// nothing after it; moves found early held until the deadline. Search
+// budgets are cut by the test-only --bot-time-scale so that matches take
+// seconds, under sanitizers too.
 // Every wait is for an event (a message, a metric), never a fixed time.
 #include <signal.h>
 #include <sys/wait.h>
@@ -137,6 +138,23 @@ TEST_CASE("Search bots: hard and medium bots play a whole match of every game, a
       for (int s = 0; s < seats; ++s) REQUIRE(history.players(s).bot() == (s % 2 == 0 ? "hard" : "medium"));
     }
   }
+}
+
+TEST_CASE("Search bots: a move found before the search's deadline is held until it, so think time tells nothing") {
+  // How soon a search knows its move (settled early, or one legal action)
+  // depends on the bot's cards; the pool delivers every move at the
+  // deadline (bot_pool_test.cc checks the times). Here: it happens in a
+  // real match, which still ends.
+  TempDir dir;
+  ServerProcess server(dir.path() + "/s.db", kFastBots);
+  WsClient host(server.port());
+  start_bot_room(host, "letter-of-marque", 3, {"hard"});
+  REQUIRE(host.wait_for(finished_update, std::chrono::seconds(240)));
+  REQUIRE(metric(server.port(), "brethren_bot_searches_total") > 0);
+  REQUIRE(metric(server.port(), "brethren_bot_results_held_total") > 0);
+  REQUIRE(metric(server.port(), "brethren_bot_results_held_total") <=
+          metric(server.port(), "brethren_bot_searches_total"));
+  REQUIRE(metric(server.port(), "brethren_bot_searches_running") == 0);
 }
 
 TEST_CASE("Search bots: kinds the server does not offer are refused with the ones it does") {
