@@ -38,9 +38,11 @@ wait_for_line() {
 # Search bots ("hard" is the default kind a room adds) think for 2 % of their
 # budget here (20 ms instead of 1 s): whole matches against them stay short
 # on a loaded machine; their strength is measured by brethren-arena instead.
-# Every browser context makes a guest account (web/README.md), more than the
-# 30 one address may make at once. Quick play's bots come after 8 s, not 30 (lobby-account.spec.ts).
-"$server" --port 0 --bind 127.0.0.1 --db "$tmp/brethren.db" --web-root "$root/web/dist" --bot-time-scale 0.02 --guests-per-address 1000 --quickplay-bot-fill-ms 8000 >"$tmp/server.log" 2>&1 &
+# --bot-nice 10: the default idle class would starve them behind this
+# machine's other test jobs. Every browser context makes a guest account
+# (web/README.md), more than the 30 one address may make at once. Quick
+# play's bots come after 8 s, not 30 (lobby-account.spec.ts).
+"$server" --port 0 --bind 127.0.0.1 --db "$tmp/brethren.db" --web-root "$root/web/dist" --bot-time-scale 0.02 --bot-nice 10 --guests-per-address 1000 --quickplay-bot-fill-ms 8000 >"$tmp/server.log" 2>&1 &
 pids+=($!)
 ws_url=$(wait_for_line "$tmp/server.log" 'listening on ws://' | sed -E 's/.*(ws:\/\/[^ ]+).*/\1/')
 port=$(echo "$ws_url" | sed -E 's/.*:([0-9]+)\/ws/\1/')

@@ -7,8 +7,8 @@
 # "Search bots and people's moves").
 #
 # The server runs on core 0 with one network thread and one bot thread
-# (the harshest: both on one core, the bot thread 10 nice steps below it as
-# by default); the load generator on core 1; both at nice -20 when run as
+# (the harshest: both on one core, the bot thread in Linux's idle class as
+# by default, --bot-nice 19); the load generator on core 1; both at nice -20 when run as
 # root, as bench/run-figures.sh does.
 #
 #   bench/bots/run.sh                           (after a build in ./build or $BRETHREN_BUILD_DIR)

@@ -34,7 +34,11 @@ struct Config {
   int bot_max_searches = 0;      // searches running at once; 0: bot_threads
   std::size_t bot_queue = 1000;  // searches waiting; beyond, the heuristic bot decides at once
   double bot_time_scale = 1;     // tests and benchmarks only: search budgets times this (<= 1)
-  int bot_nice = 10;             // the bot threads' nice value (0: the network threads' priority)
+  // The bot threads' nice value above the process's (0: the network threads'
+  // priority). 19, Linux's idle class: at 10 a waking network thread still
+  // waited behind a search on its core (people's move p99 1.7-1.9 x without
+  // bots; at 19, 0.93-0.96 x: docs/performance.md).
+  int bot_nice = 19;
   // Tests and benchmarks only: every match gets this seed instead of a secret
   // random one (0: off). Never set it where players play for real.
   std::uint64_t insecure_fixed_seed = 0;
