@@ -1,6 +1,6 @@
 # The games Brethren ships, one line each (docs/adding-a-game.md):
 #
-#   brethren_game(<game-id> <folder> [BOTS <kind>...])
+#   brethren_game(<game-id> <folder> [BOTS <kind>...] [BELIEF])
 #
 # This list alone drives the build of rules/<folder>, the registry the server
 # and the tools use (rules/registry), the game-specific bots and the
@@ -9,4 +9,4 @@
 brethren_game(letter-of-marque letter_of_marque BOTS heuristic)
 brethren_game(port-royal-pfister port_royal_pfister BOTS heuristic)
 brethren_game(port-royal-panning port_royal_panning BOTS heuristic)
-brethren_game(tortuga-1667 tortuga_1667 BOTS heuristic)
+brethren_game(tortuga-1667 tortuga_1667 BOTS heuristic BELIEF)

@@ -44,6 +44,7 @@ std::optional<IsmctsConfig> arena_search_config(const std::string& game_id, cons
   if (options.opponents_by_rollout_policy >= 0)
     config->opponents_by_rollout_policy = options.opponents_by_rollout_policy;
   if (options.stop_when_settled >= 0) config->stop_when_settled = options.stop_when_settled;
+  if (options.inference == 0) config->make_belief = nullptr;
   return config;
 }
 
@@ -288,6 +289,7 @@ std::string format_arena(const Game& game, const ArenaOptions& options, const Ar
   if (options.stop_when_settled >= 0) {
     search += options.stop_when_settled ? ", stopping when settled" : ", not stopping when settled";
   }
+  if (options.inference == 0) search += ", no inference";
   out += "search: " + search + "\n";
   const bool team_game = game.id() == "tortuga-1667";
   std::snprintf(line, sizeof line, "%-10s %8s %8s %10s %17s %10s %9s %9s %12s\n", "kind", "seats", "wins",

@@ -34,6 +34,7 @@ struct ArenaOptions {
   double exploration = 0;                // 0: the kind's default
   int opponents_by_rollout_policy = -1;  // -1: the kind's default; 0/1: off/on
   int stop_when_settled = -1;            // -1: the kind's default (on); 0/1: off/on
+  int inference = -1;                    // -1: the kind's default (on where the game has a belief); 0: off
   // > 0: after this many seconds no game starts and the games under way are
   // abandoned (not counted): the report covers the games finished by then.
   double max_seconds = 0;

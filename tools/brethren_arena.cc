@@ -43,6 +43,8 @@ int main(int argc, char** argv) {
       ("exploration", po::value(&options.exploration)->default_value(0), "search kinds: UCB constant (0: default)")
       ("opponents-by-rollout-policy", po::value(&options.opponents_by_rollout_policy)->default_value(-1),
        "search kinds: 1: only the bot's own decisions in the tree, others by the rollout policy (default); 0: every seat's")
+      ("inference", po::value(&options.inference)->default_value(-1),
+       "search kinds: 0: uniform samples of what a seat cannot see; 1: weighed by the others' public acts where the game has a belief (default)")
       ("stop-when-settled", po::value(&options.stop_when_settled)->default_value(-1),
        "search kinds: 1: stop once no other move can overtake the leader (default); 0: search the whole budget")
       ("max-seconds", po::value(&options.max_seconds)->default_value(0),

@@ -62,6 +62,30 @@ void IsmctsBot::rollout(State& state, Rng& rng, std::vector<std::unique_ptr<Bot>
   }
 }
 
+void resample_by_belief(State& sample, Seat seat, const Belief* belief, int candidates, Rng& rng) {
+  const Viewer me = Viewer::player(seat);
+  if (!belief || candidates <= 1) {
+    sample.resample_hidden(me, rng);
+    return;
+  }
+  // A sample depends only on what the seat sees and on the stream (the
+  // no-leak property), not on the hidden part it replaces: the chosen one is
+  // drawn again from its stream rather than kept as a copy.
+  Rng chosen = rng;
+  double total = 0;
+  for (int i = 0; i < candidates; ++i) {
+    const Rng before = rng;
+    sample.resample_hidden(me, rng);
+    const double w = belief->weight(sample);
+    if (!(w > 0)) continue;
+    total += w;
+    // Weighted reservoir of one: candidate i replaces the pick with w / total.
+    const double u = static_cast<double>(rng.next() >> 11) * 0x1.0p-53;
+    if (u * total < w) chosen = before;
+  }
+  if (total > 0) sample.resample_hidden(me, chosen);
+}
+
 std::optional<ActionId> IsmctsBot::choose(const State& state, Seat seat, std::stop_token stop) {
   stats_ = IsmctsStats{};
   const auto start = std::chrono::steady_clock::now();
@@ -78,13 +102,15 @@ std::optional<ActionId> IsmctsBot::choose(const State& state, Seat seat, std::st
     for (Seat s = 0; s < state.num_seats(); ++s) bots.push_back(config_.make_rollout_bot(rng.next()));
   }
 
+  // What the others' public acts tell (the seat's events only).
+  const std::unique_ptr<Belief> belief = config_.make_belief ? config_.make_belief(state, seat) : nullptr;
+
   nodes_.clear();
   nodes_.emplace_back();
   const bool timed = config_.time_budget.count() > 0;
   const auto deadline = start + config_.time_budget;
   std::vector<int> untried;
   values_.assign(static_cast<std::size_t>(state.num_seats()), 0.0);
-  const Viewer me = Viewer::player(seat);
   RootRace race;
   // The rate of iterations is measured from here, setup excluded: counting
   // it would underestimate the iterations left and stop too eagerly.
@@ -115,7 +141,7 @@ std::optional<ActionId> IsmctsBot::choose(const State& state, Seat seat, std::st
 
     // 1. A fresh determinisation, resampled before anything else is read.
     std::unique_ptr<State> det = state.clone();
-    det->resample_hidden(me, rng);
+    resample_by_belief(*det, seat, belief.get(), config_.belief_candidates, rng);
 
     // 2-3. Selection down the tree, expansion of one untried edge.
     path_.clear();

@@ -7,9 +7,11 @@
 //  1. determinise: clone the true state and at once resample_hidden() for the
 //     bot's own seat, so that everything the seat cannot see (others' hands,
 //     loyalties, secret votes already cast, deck orders, future draws) is
-//     replaced by a sample consistent with what it sees. Nothing else of the
-//     true state is read but the seat's own legal actions and the acting
-//     seats, both part of its view;
+//     replaced by a sample consistent with what it sees (weighed by the
+//     game's belief where it has one, below). Nothing else of the
+//     true state is read but the seat's own legal actions, the acting
+//     seats and (for a belief) the events the seat may see, all part of
+//     its information;
 //  2. select: walk the tree from the root, one node per decision. At a node
 //     the acting seat is the bot's own seat when it is among the seats acting
 //     at once (so its choice is never conditioned on another seat's
@@ -37,10 +39,14 @@
 // the seat's information state (tests/bots/ismcts_test.cc proves it with
 // pairs of states that differ only in what the seat cannot see).
 //
-// No inference: resample_hidden() samples uniformly among the hidden states
-// consistent with the seat's observations (and the game's own hard
-// constraints, e.g. Panning's void suits); it does not weigh them by how
-// likely the opponents' public actions make them.
+// Inference (make_belief, on in Tortuga for `medium` and `hard`):
+// resample_hidden() samples uniformly among the hidden states consistent
+// with the seat's observations (and the game's own hard constraints, e.g.
+// Panning's void suits). Where a game has a Belief (rules/core/belief.h:
+// how likely the others' public acts make each sample), each iteration
+// draws `belief_candidates` samples and keeps one with probability
+// proportional to its weight (sampling importance resampling); the others
+// are discarded. Games without one sample uniformly.
 #pragma once
 
 #include <chrono>
@@ -51,11 +57,18 @@
 #include <stop_token>
 #include <vector>
 
+#include "rules/core/belief.h"
 #include "rules/core/bot.h"
 #include "rules/core/rng.h"
 #include "rules/core/state.h"
 
 namespace brethren::rules {
+
+// Resamples in place what `seat` cannot see in `sample` (a copy of the true
+// state): one of `candidates` draws of resample_hidden(), chosen with
+// probability proportional to its weight under `belief` (uniform without
+// one, or when every weight is 0). Deterministic for a given `rng`.
+void resample_by_belief(State& sample, Seat seat, const Belief* belief, int candidates, Rng& rng);
 
 struct IsmctsConfig {
   // 0: no deadline besides the iteration cap and the stop token.
@@ -78,6 +91,10 @@ struct IsmctsConfig {
   // bot's hidden cards, which a shared node, backed up from samples that all
   // hold the bot's true cards, in effect does).
   bool opponents_by_rollout_policy = false;
+  // Inference: weigh the samples by this model of the players (nullptr:
+  // uniform samples), choosing among this many candidates per iteration.
+  MakeBelief make_belief = nullptr;
+  int belief_candidates = 16;
   // Stop as soon as no other root action of the seat can overtake the most
   // visited one in the iterations left (`medium` and `hard`). Under an
   // iteration cap the move is provably the one the full search would play,

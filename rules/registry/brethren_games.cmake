@@ -2,13 +2,15 @@
 # Brethren ships, tests/games/games.cmake for test-only games) holds one line
 # per game:
 #
-#   brethren_game(<game-id> <folder> [BOTS <kind>...])
+#   brethren_game(<game-id> <folder> [BOTS <kind>...] [BELIEF])
 #
 # which builds the game's folder (its CMakeLists.txt defines the library
 # brethren_rules_<folder>) and records the game for the registry, the bots
 # and the conformance runs. The conventions the generated code relies on:
 #   <folder>/<folder>.h       declares <folder>::make_game()
-#   <folder>/<folder>_bot.h   declares <folder>::make_<kind>_bot(seed) per BOTS kind
+#   <folder>/<folder>_bot.h   declares <folder>::make_<kind>_bot(seed) per BOTS kind,
+#                             and with BELIEF <folder>::make_belief(state, seat)
+#                             (rules/core/belief.h: the search bots' inference)
 # all in namespace brethren::rules::<folder>.
 #
 # BRETHREN_GAME_LIST names the list a line goes to (BRETHREN_GAMES by default,
@@ -18,7 +20,7 @@
 include_guard(GLOBAL)
 
 function(brethren_game id folder)
-  cmake_parse_arguments(PARSE_ARGV 2 GAME "" "" "BOTS")
+  cmake_parse_arguments(PARSE_ARGV 2 GAME "BELIEF" "" "BOTS")
   if(GAME_UNPARSED_ARGUMENTS)
     message(FATAL_ERROR "brethren_game(${id} ${folder}): unexpected '${GAME_UNPARSED_ARGUMENTS}'")
   endif()
@@ -41,6 +43,7 @@ function(brethren_game id folder)
   set_property(GLOBAL PROPERTY BRETHREN_GAME_${id}_FOLDER ${folder})
   set_property(GLOBAL PROPERTY BRETHREN_GAME_${id}_INCLUDE_DIR ${include_dir})
   set_property(GLOBAL PROPERTY BRETHREN_GAME_${id}_BOTS ${GAME_BOTS})
+  set_property(GLOBAL PROPERTY BRETHREN_GAME_${id}_BELIEF ${GAME_BELIEF})
 endfunction()
 
 # Writes `output_file` defining
@@ -74,19 +77,25 @@ endfunction()
 
 # Writes <output_dir>/all_bots.cc: the game-specific bots of list
 # `list_name` (the BOTS kinds of each line) for make_bot() and bot_kinds(),
-# and the list's game ids for make_search_bot() (every game has them).
+# and the list's game ids for make_search_bot() (every game has them), with
+# the beliefs of the games that have one (BELIEF).
 function(brethren_generate_bots target list_name output_dir)
   get_property(ids GLOBAL PROPERTY ${list_name})
   set(BOT_INCLUDES "")
   set(BOT_ENTRIES "")
   set(GAME_ID_ENTRIES "")
+  set(BELIEF_ENTRIES "")
   foreach(id IN LISTS ids)
     string(APPEND GAME_ID_ENTRIES "    \"${id}\",\n")
     get_property(folder GLOBAL PROPERTY BRETHREN_GAME_${id}_FOLDER)
     get_property(include_dir GLOBAL PROPERTY BRETHREN_GAME_${id}_INCLUDE_DIR)
     get_property(kinds GLOBAL PROPERTY BRETHREN_GAME_${id}_BOTS)
-    if(kinds)
+    get_property(belief GLOBAL PROPERTY BRETHREN_GAME_${id}_BELIEF)
+    if(kinds OR belief)
       string(APPEND BOT_INCLUDES "#include \"${include_dir}/${folder}_bot.h\"\n")
+    endif()
+    if(belief)
+      string(APPEND BELIEF_ENTRIES "    {\"${id}\", &${folder}::make_belief},\n")
     endif()
     foreach(kind IN LISTS kinds)
       string(APPEND BOT_ENTRIES "    {\"${id}\", \"${kind}\", &${folder}::make_${kind}_bot},\n")

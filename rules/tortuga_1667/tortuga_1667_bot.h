@@ -7,6 +7,7 @@
 #include <memory>
 #include <optional>
 
+#include "rules/core/belief.h"
 #include "rules/core/bot.h"
 #include "rules/core/rng.h"
 
@@ -22,5 +23,9 @@ class HeuristicBot final : public Bot {
 };
 
 std::unique_ptr<Bot> make_heuristic_bot(std::uint64_t seed);
+
+// The search bots' inference (tortuga_1667_belief.cc): the others' loyalties
+// weighed by how they moved treasure; nullptr before anyone has.
+std::unique_ptr<Belief> make_belief(const State& state, Seat seat);
 
 }  // namespace brethren::rules::tortuga_1667
