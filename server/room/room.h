@@ -247,6 +247,8 @@ class Room : public std::enable_shared_from_this<Room>,
   std::unique_ptr<MatchTimer> make_timer() override;
   void match_advanced(std::shared_ptr<Client> mover, v1::ServerMessage ack) override;
   void match_finished() override;
+  // The room's own end of the match (status, retention, metrics, log); once.
+  void mark_finished();
   // Searches on the server's bot pool, their results posted to the strand.
   std::unique_ptr<Search> search(std::unique_ptr<rules::State> state, int seat, std::unique_ptr<rules::SearchBot> bot,
                                  MatchSearcher::Done done) override;

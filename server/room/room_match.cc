@@ -123,18 +123,26 @@ Room::Clock::time_point Room::now_steady() const { return Clock::now(); }
 std::unique_ptr<MatchTimer> Room::make_timer() { return std::make_unique<StrandTimer>(strand_, weak_from_this()); }
 
 void Room::match_advanced(std::shared_ptr<Client> mover, v1::ServerMessage ack) {
+  // The final move (committed): the room is finished before anyone hears
+  // of it, or a myRooms that the final update prompts, served on another
+  // thread before match_finished(), would still list it as live.
+  if (runner_->state().is_terminal()) mark_finished();
   update_summary();  // whose turn it is (myRooms)
   broadcast_match(mover, std::move(ack));
 }
 
 void Room::match_finished() {
+  mark_finished();
+  broadcast_room();
+}
+
+void Room::mark_finished() {
   if (status_ == Status::kFinished) return;
   status_ = Status::kFinished;
   last_occupied_ = Clock::now();  // a finished room's retention counts from the end
   --services_.metrics.live_matches;
   ++services_.metrics.matches_finished;
   spdlog::info("room {}: match {} finished: {}", code(), match_id(), runner_->state().outcome().summary());
-  broadcast_room();
 }
 
 }  // namespace brethren::server
