@@ -122,6 +122,16 @@ int main(int argc, char** argv) {
     }
     admin_token = std::move(*token);
   }
+  std::string metrics_token;
+  if (!config->metrics_token_file.empty()) {
+    std::string problem;
+    auto token = server::read_token_file(config->metrics_token_file, "metrics token", problem);
+    if (!token) {
+      spdlog::critical("--metrics-token-file: {}", problem);
+      return 2;
+    }
+    metrics_token = std::move(*token);
+  }
 
   // Declared in the order they may be destroyed in reverse: the store's
   // last commit reports to the metrics and posts its callbacks to the event
@@ -212,7 +222,7 @@ int main(int argc, char** argv) {
     spdlog::critical("cannot start accounts: {}", e.what());
     return 1;
   }
-  server::Server srv(services, std::move(admin_token));
+  server::Server srv(services, std::move(admin_token), std::move(metrics_token));
   // Quick play (docs/quickplay.md): players from the accounts table, their
   // ratings from the ratings table (a new player's where he has none).
   try {
@@ -269,6 +279,9 @@ int main(int argc, char** argv) {
   if (config->node_id >= 0) spdlog::info("cluster node {} ({})", config->node_id, config->node_name);
   spdlog::info("SIGTERM drains for at most {} s (--drain-grace); admin endpoints {}", config->drain_grace_s,
                config->admin_token_file.empty() ? "off (no --admin-token-file)" : "on");
+  spdlog::info("GET /metrics: {}", config->metrics_token_file.empty()
+                                       ? "loopback clients only (no --metrics-token-file)"
+                                       : "with the metrics bearer token");
   std::unique_ptr<server::RedisLobby> lobby;
   if (!config->lobby_redis.empty()) lobby = std::make_unique<server::RedisLobby>(*config, srv.rooms(), metrics);
   // myRooms lists the account's rooms on every node, where account ids are

@@ -70,6 +70,7 @@ std::optional<Config> parse_config(int argc, char** argv, int& exit_code) {
       // Drain (issue #26, item 4; docs/operations.md).
       ("drain-grace", po::value(&c.drain_grace_s)->default_value(c.drain_grace_s), "seconds a draining node (SIGTERM, SIGUSR1, POST /admin/drain) lets its live matches play on before it stops; 0: SIGTERM stops at once")
       ("admin-token-file", po::value(&c.admin_token_file)->default_value(c.admin_token_file), "file whose first line is the bearer token of the /admin/ endpoints (POST /admin/drain, POST /admin/backup); empty: those endpoints answer 404")
+      ("metrics-token-file", po::value(&c.metrics_token_file)->default_value(c.metrics_token_file), "file whose first line is the bearer token of GET /metrics (its figures follow the bots' hidden cards); empty: only clients on the loopback interface read /metrics, others get 404")
       // Accounts (server/account/, docs/accounts.md).
       ("password-threads", po::value(&c.password_threads)->default_value(c.password_threads), "threads that hash passwords (Argon2id), apart from the network threads")
       ("password-queue", po::value(&c.password_queue)->default_value(c.password_queue), "password hashes waiting for a thread at most; beyond, SERVER_BUSY")

@@ -82,6 +82,9 @@ struct Config {
   // A file holding the bearer token of the /admin/ endpoints (empty: they
   // answer 404).
   std::string admin_token_file;
+  // A file holding the bearer token of GET /metrics (empty: only clients on
+  // the loopback interface read it; server/net/metrics_access.h).
+  std::string metrics_token_file;
   // Accounts (server/account/, docs/accounts.md).
   int password_threads = 1;                              // threads hashing passwords (Argon2id)
   std::size_t password_queue = 64;                       // hashes waiting; beyond, SERVER_BUSY

@@ -5,24 +5,13 @@
 #include <charconv>
 #include <cmath>
 #include <cstdio>
-#include <fstream>
 
 #include "server/backup/backup_scheduler.h"
-#include "server/base/secrets.h"
 #include "server/net/drain.h"
 
 namespace brethren::server {
 
 namespace {
-
-constexpr std::size_t kMinTokenLength = 16;
-
-std::string_view trim(std::string_view s) {
-  const auto first = s.find_first_not_of(" \t\r\n");
-  if (first == std::string_view::npos) return {};
-  const auto last = s.find_last_not_of(" \t\r\n");
-  return s.substr(first, last - first + 1);
-}
 
 std::string_view path_of(std::string_view target) { return target.substr(0, target.find_first_of("?#")); }
 
@@ -82,51 +71,21 @@ AdminReply backup_reply(const BackupOutcome& outcome) {
 }  // namespace
 
 std::optional<std::string> read_admin_token(const std::string& path, std::string& error) {
-  std::ifstream in(path);
-  if (!in) {
-    error = "cannot read the admin token file " + path;
-    return std::nullopt;
-  }
-  std::string line;
-  std::getline(in, line);
-  const std::string token(trim(line));
-  if (token.size() < kMinTokenLength) {
-    error = "the admin token in " + path + " is shorter than " + std::to_string(kMinTokenLength) + " characters";
-    return std::nullopt;
-  }
-  if (token.find_first_of(" \t") != std::string::npos) {
-    error = "the admin token in " + path + " contains spaces";
-    return std::nullopt;
-  }
-  return token;
+  return read_token_file(path, "admin token", error);
 }
 
 AdminApi::AdminApi(std::string token, Drain& drain, double default_grace_s)
-    : enabled_(!token.empty()), token_hash_(sha256_hex(token)), drain_(drain), default_grace_s_(default_grace_s) {}
+    : token_(std::move(token)), drain_(drain), default_grace_s_(default_grace_s) {}
 
 bool AdminApi::is_admin_target(std::string_view target) {
   const std::string_view path = path_of(target);
   return path == "/admin" || path.starts_with("/admin/");
 }
 
-bool AdminApi::authorized(std::string_view authorization) const {
-  constexpr std::string_view kScheme = "Bearer ";
-  if (!authorization.starts_with(kScheme)) return false;
-  // Both sides hashed first: the comparison takes the same time whatever
-  // the length or the first differing byte of the guess.
-  const std::string given = sha256_hex(trim(authorization.substr(kScheme.size())));
-  const std::string& wanted = token_hash_;
-  unsigned char difference = 0;
-  for (std::size_t i = 0; i < wanted.size(); ++i) {
-    difference |= static_cast<unsigned char>(given[i] ^ wanted[i]);
-  }
-  return difference == 0;
-}
-
 void AdminApi::handle(std::string_view method, std::string_view target, std::string_view authorization,
                       std::function<void(AdminReply)> reply) {
-  if (!enabled_) return reply({404, error_json("not found")});
-  if (!authorized(authorization)) {
+  if (!token_.configured()) return reply({404, error_json("not found")});
+  if (!token_.admits(authorization)) {
     spdlog::warn("admin request {} {} refused: no valid bearer token", method, path_of(target));
     return reply({401, error_json("this endpoint needs the admin bearer token (Authorization: Bearer ...)"), true});
   }

@@ -15,6 +15,8 @@
 #include <string>
 #include <string_view>
 
+#include "server/net/bearer_token.h"
+
 namespace brethren::server {
 
 class Drain;
@@ -46,12 +48,10 @@ class AdminApi {
               std::function<void(AdminReply)> reply);
 
  private:
-  bool authorized(std::string_view authorization) const;
   AdminReply drain(std::string_view method, std::string_view target);
   void backup(std::string_view method, std::function<void(AdminReply)>& reply);
 
-  const bool enabled_;
-  const std::string token_hash_;
+  const BearerToken token_;
   Drain& drain_;
   const double default_grace_s_;
   BackupScheduler* backups_ = nullptr;

@@ -10,6 +10,7 @@
 #include "server/net/admin_http.h"
 #include "server/net/connection_limits.h"
 #include "server/net/history_http.h"
+#include "server/net/metrics_access.h"
 #include "server/net/players_http.h"
 #include "server/room/room_directory.h"
 #include "server/net/session_registry.h"
@@ -68,7 +69,8 @@ HttpSession::HttpSession(asio::ip::tcp::socket&& socket, HttpContext context, st
 
 void HttpSession::run() {
   beast::error_code ignored;
-  client_address_ = stream_.socket().remote_endpoint(ignored).address().to_string();
+  client_ip_ = stream_.socket().remote_endpoint(ignored).address();
+  client_address_ = client_ip_.to_string();
   asio::dispatch(stream_.get_executor(), [self = shared_from_this()] {
     if (self->context_.expect_proxy_line) {
       self->stream_.expires_after(seconds(self->context_.services.config.http_header_timeout));
@@ -114,6 +116,7 @@ void HttpSession::on_proxy_bytes(beast::error_code ec, std::size_t bytes) {
   } else if (words[1] != "UNKNOWN") {
     return close();
   }
+  client_ip_ = client;
   client_address_ = client.to_string();
   if (slot_->state() == ConnectionSlot::State::kAdmitted) context_.limits.bind_address(*slot_, client);
   if (slot_->state() == ConnectionSlot::State::kCloseNow) return close();
@@ -222,6 +225,31 @@ void HttpSession::serve_admin() {
                         });
 }
 
+void HttpSession::serve_metrics(StringResponse& res) {
+  const auto authorization = request_.find(http::field::authorization);
+  const auto verdict =
+      metrics_verdict(context_.metrics_token, client_ip_,
+                      authorization == request_.end() ? std::string_view() : std::string_view(authorization->value()));
+  if (verdict == MetricsVerdict::kServe) {
+    res.result(http::status::ok);
+    res.set(http::field::cache_control, "no-store");
+    res.set(http::field::content_type, "text/plain; version=0.0.4");
+    res.body() = context_.services.metrics.prometheus_text();
+    return;
+  }
+  res.set(http::field::content_type, "application/json");
+  if (verdict == MetricsVerdict::kAskForToken) {
+    res.result(http::status::unauthorized);
+    res.set(http::field::cache_control, "no-store");
+    res.set(http::field::www_authenticate, "Bearer");
+    res.body() = json_error("/metrics needs the metrics bearer token (Authorization: Bearer ...)");
+  } else {
+    // The very reply of a path that does not exist: nothing says it is there.
+    res.result(http::status::not_found);
+    res.body() = json_error("not found");
+  }
+}
+
 std::shared_ptr<HttpSession::StringResponse> HttpSession::new_response() const {
   auto res = std::make_shared<StringResponse>();
   res->version(request_.version());
@@ -271,9 +299,7 @@ void HttpSession::respond() {
                   ",\"liveMatches\":" + std::to_string(metrics.live_matches.load()) + "," +
                   metrics.unrestorable.healthz_fields() + "}";
   } else if (get_or_head && target == "/metrics") {
-    res->result(http::status::ok);
-    res->set(http::field::content_type, "text/plain; version=0.0.4");
-    res->body() = metrics.prometheus_text();
+    serve_metrics(*res);
   } else if (is_ws_target(target)) {
     res->result(http::status::upgrade_required);
     res->set(http::field::content_type, "application/json");

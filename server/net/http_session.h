@@ -10,6 +10,7 @@
 // shrunk after a large request.
 #pragma once
 
+#include <boost/asio/ip/address.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 #include <chrono>
@@ -26,6 +27,7 @@ class StaticFiles;
 class ConnectionSlot;
 class ConnectionLimits;
 class AdminApi;
+class BearerToken;
 
 // What a connection needs besides the shared Services.
 struct HttpContext {
@@ -35,6 +37,7 @@ struct HttpContext {
   const StaticFiles& static_files;
   ConnectionLimits& limits;
   AdminApi& admin;
+  const BearerToken& metrics_token;  // not configured: /metrics for loopback clients only
   // Set when the peer is a trusted proxy: a PROXY protocol v1 line comes first.
   bool expect_proxy_line = false;
 };
@@ -56,6 +59,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   void route();
   void respond();
   void serve_admin();
+  void serve_metrics(StringResponse& res);
   void serve_static();
   void refuse(boost::beast::http::status status, std::string_view message);
   std::shared_ptr<StringResponse> new_response() const;
@@ -81,6 +85,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   // The client's address: the peer's, or the one a trusted proxy names
   // (per-address room quotas and logs use it).
   std::string client_address_;
+  boost::asio::ip::address client_ip_;  // the same, for /metrics' loopback check
   bool close_after_response_ = false;
 };
 

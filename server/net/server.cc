@@ -17,7 +17,7 @@ namespace brethren::server {
 namespace asio = boost::asio;
 using tcp = asio::ip::tcp;
 
-Server::Server(Services& services, std::string admin_token)
+Server::Server(Services& services, std::string admin_token, std::string metrics_token)
     : services_(services),
       rooms_(services),
       static_files_(services.config.web_root.empty() ? default_web_root()
@@ -28,7 +28,8 @@ Server::Server(Services& services, std::string admin_token)
       accept_retry_(acceptor_.get_executor()),
       signals_(services.io, SIGINT, SIGTERM, SIGUSR1),
       drain_(services, [this](std::string reason) { request_stop(std::move(reason)); }),
-      admin_(std::move(admin_token), drain_, services.config.drain_grace_s) {}
+      admin_(std::move(admin_token), drain_, services.config.drain_grace_s),
+      metrics_token_(std::move(metrics_token)) {}
 
 std::uint16_t Server::listen() {
   const tcp::endpoint endpoint(asio::ip::make_address(services_.config.bind), services_.config.port);
@@ -76,7 +77,7 @@ void Server::start_session(tcp::socket socket) {
     }
     if (slot->state() == ConnectionSlot::State::kCloseNow) return;  // closed with the socket
   }
-  HttpContext context{services_, rooms_, sessions_, static_files_, limits_, admin_, proxied};
+  HttpContext context{services_, rooms_, sessions_, static_files_, limits_, admin_, metrics_token_, proxied};
   std::make_shared<HttpSession>(std::move(socket), context, std::move(slot))->run();
 }
 

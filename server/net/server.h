@@ -25,7 +25,9 @@ namespace brethren::server {
 class Server {
  public:
   // `admin_token`: the bearer token of /admin/ (empty: no admin endpoints).
-  explicit Server(Services& services, std::string admin_token = {});
+  // `metrics_token`: the bearer token of GET /metrics (empty: loopback
+  // clients only; server/net/metrics_access.h).
+  explicit Server(Services& services, std::string admin_token = {}, std::string metrics_token = {});
   // Binds and starts accepting; returns the bound port (useful with port 0).
   std::uint16_t listen();
   // Runs worker threads until the server stops, then shuts down gracefully.
@@ -59,6 +61,7 @@ class Server {
   boost::asio::signal_set signals_;
   Drain drain_;
   AdminApi admin_;
+  const BearerToken metrics_token_;
   std::once_flag stop_once_;
   std::promise<std::string> stop_;
 };
