@@ -4,22 +4,51 @@
 //
 //   brethren-arena --game letter-of-marque --bots hard,heuristic,heuristic,heuristic --games 2000
 //   brethren-arena --game tortuga-1667 --bots hard,heuristic,heuristic,heuristic --iterations-per-second 8000
+//   brethren-arena --pool bench/arena/ledger.txt   (batches pooled: tools/arena_ledger.h)
 #include <boost/program_options.hpp>
 #include <algorithm>
 #include <cstdio>
+#include <fstream>
 #include <iostream>
 #include <thread>
 
 #include "rules/registry/all_bots.h"
 #include "rules/registry/all_games.h"
 #include "tools/arena.h"
+#include "tools/arena_ledger.h"
 #include "tools/command_line.h"
 
 namespace po = boost::program_options;
 using namespace brethren::rules;
 
+namespace {
+
+int print_pooled(const GameRegistry& registry, const std::string& path) {
+  std::ifstream in(path);
+  if (!in) {
+    std::cerr << "brethren-arena: cannot read " << path << "\n";
+    return 2;
+  }
+  const PoolOutcome outcome = pool_ledger(in);
+  if (!outcome.error.empty()) {
+    std::cerr << "brethren-arena: " << path << ", " << outcome.error << "\n";
+    return 2;
+  }
+  for (std::size_t i = 0; i < outcome.pools.size(); ++i) {
+    const Game* game = registry.find(outcome.pools[i].game_id);
+    if (!game) {
+      std::cerr << "brethren-arena: " << path << ": unknown game " << outcome.pools[i].game_id << "\n";
+      return 2;
+    }
+    std::fputs(((i ? "\n" : "") + format_pooled(*game, outcome.pools[i])).c_str(), stdout);
+  }
+  return 0;
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
-  std::string game_id, bot_list;
+  std::string game_id, bot_list, ledger_path, build, pool_path;
   ArenaOptions options;
   bool fixed_seats = false;
   options.threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
@@ -27,8 +56,8 @@ int main(int argc, char** argv) {
   // clang-format off
   desc.add_options()
       ("help,h", "this text")
-      ("game", po::value(&game_id)->required(), "game id")
-      ("bots", po::value(&bot_list)->required(),
+      ("game", po::value(&game_id), "game id")
+      ("bots", po::value(&bot_list),
        "bot kind per seat, comma-separated (random, heuristic, medium, hard); the count sets the seats")
       ("games", po::value(&options.games)->default_value(100), "number of games")
       ("seed", po::value(&options.seed)->default_value(1), "seed of game 0; game i uses seed + i")
@@ -48,13 +77,27 @@ int main(int argc, char** argv) {
       ("stop-when-settled", po::value(&options.stop_when_settled)->default_value(-1),
        "search kinds: 1: stop once no other move can overtake the leader (default); 0: search the whole budget")
       ("max-seconds", po::value(&options.max_seconds)->default_value(0),
-       "stop after this many seconds; games under way are cut off and not counted (0: no limit)");
+       "stop after this many seconds; games under way are cut off and not counted (0: no limit)")
+      ("ledger", po::value(&ledger_path),
+       "append the batch's line to this ledger file (needs --build; bench/arena/run.sh passes both)")
+      ("build", po::value(&build), "the bots' code, for the ledger: batches pool only under the same build")
+      ("pool", po::value(&pool_path),
+       "instead of playing: pool this ledger's batches, one report per configuration and build");
   // clang-format on
   po::variables_map vm;
   if (auto exit_code = brethren::tools::parse_command_line(argc, argv, desc, vm, "brethren-arena")) return *exit_code;
   options.rotate = !fixed_seats;
 
   const GameRegistry registry = make_all_games_registry();
+  if (!pool_path.empty()) return print_pooled(registry, pool_path);
+  if (game_id.empty() || bot_list.empty()) {
+    std::cerr << "brethren-arena: --game and --bots are required (or --pool)\n";
+    return 2;
+  }
+  if (!ledger_path.empty() && (build.empty() || build.find_first_of(" |=") != std::string::npos)) {
+    std::cerr << "brethren-arena: --ledger needs --build, a word without spaces, '|' or '='\n";
+    return 2;
+  }
   const Game* game = registry.find(game_id);
   if (!game) {
     std::cerr << "brethren-arena: unknown game '" << game_id << "'\n";
@@ -83,5 +126,13 @@ int main(int argc, char** argv) {
     return 1;
   }
   std::fputs(format_arena(*game, options, *result).c_str(), stdout);
+  if (!ledger_path.empty()) {
+    std::ofstream ledger(ledger_path, std::ios::app);
+    ledger << ledger_line(*game, options, *result, build) << "\n";
+    if (!ledger.flush()) {
+      std::cerr << "brethren-arena: cannot append to " << ledger_path << "\n";
+      return 1;
+    }
+  }
   return result->unfinished ? 1 : 0;
 }

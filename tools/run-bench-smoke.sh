@@ -72,6 +72,15 @@ grep -q "8 games (0 unfinished, 0 cut off" "$BENCH_TMP/arena.txt"
 grep -q "^hard " "$BENCH_TMP/arena.txt"
 grep -q "^heuristic " "$BENCH_TMP/arena.txt"
 pass "brethren-arena"
+# Its ledger: two batches of other seeds pool into one report.
+for seed in 1 9; do
+  "$build/tools/brethren-arena" --game letter-of-marque --bots medium,heuristic,heuristic,heuristic --games 8 \
+    --seed "$seed" --iterations 50 --threads 2 --ledger "$BENCH_TMP/ledger.txt" --build smoke >/dev/null
+done
+"$build/tools/brethren-arena" --pool "$BENCH_TMP/ledger.txt" >"$BENCH_TMP/pooled.txt"
+grep -q "pooled: 2 batches of build smoke, seeds \[1, 9) \[9, 17)" "$BENCH_TMP/pooled.txt"
+grep -q "16 games (0 unfinished" "$BENCH_TMP/pooled.txt"
+pass "brethren-arena --ledger, --pool"
 
 # The disk's write + fdatasync floor, in the database's directory.
 "$build/bench/brethren-fsync-probe" --dir "$BENCH_TMP" --seconds 0.2 | grep '^fsync: syncs=[1-9]'
