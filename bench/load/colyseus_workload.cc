@@ -22,12 +22,11 @@ struct ColyseusWorkload::Player {
   bool has_view = false;
   cy::LomView view;  // the latest of the current game
   bool in_flight = false;
-  bool thinking = false;
   bool saw_end = false;
   std::int64_t sent_moves = 0;  // own move count in the view the move was chosen from
   std::int64_t min_moves = 0;   // views with fewer own moves are older than our last move
   Clock::time_point sent_at;
-  std::unique_ptr<asio::steady_timer> timer;  // realistic mode only
+  std::unique_ptr<ThinkTimer> think;  // realistic mode only
 };
 
 struct ColyseusWorkload::Table {
@@ -53,7 +52,7 @@ ColyseusWorkload::ColyseusWorkload(asio::io_context& io, const LoadOptions& opti
   for (std::size_t i = 0; i < connections.size(); ++i) {
     players_.emplace_back(i, i / seats, static_cast<int>(i % seats));
     if (!tables_.empty()) tables_[i / seats].players.push_back(i);
-    if (options.mode == Mode::kRealistic) players_.back().timer = std::make_unique<asio::steady_timer>(io_);
+    if (options.mode == Mode::kRealistic) players_.back().think = std::make_unique<ThinkTimer>(io_);
     connections[i]->set_read_limit(cy::kMaxFrameBytes);
   }
 }
@@ -303,16 +302,11 @@ void ColyseusWorkload::on_view(Player& p, cy::LomView& view) {
 }
 
 void ColyseusWorkload::consider_moving(Player& p) {
-  if (stats_.stopping || p.in_flight || p.thinking || p.view.legal_actions.empty()) return;
+  if (stats_.stopping || p.in_flight || (p.think && p.think->thinking()) || p.view.legal_actions.empty()) return;
   const auto& to_act = p.view.to_act;
   if (std::find(to_act.begin(), to_act.end(), p.seat) == to_act.end()) return;
   if (options_.mode != Mode::kRealistic) return move(p);
-  p.thinking = true;
-  p.timer->expires_after(think_time(rng_, options_.think_ms));
-  p.timer->async_wait([this, &p](boost::system::error_code ec) {
-    p.thinking = false;
-    if (!ec) move(p);
-  });
+  p.think->then(rng_, options_.think_ms, [this, &p] { move(p); });
 }
 
 void ColyseusWorkload::move(Player& p) {

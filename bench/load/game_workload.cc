@@ -19,9 +19,8 @@ struct GameWorkload::Player {
   v1::MatchView view;          // the latest of the current game
   std::uint64_t move_rid = 0;  // 0: no move in flight
   Clock::time_point sent_at;
-  std::uint64_t min_version = 0;  // views older than our last accepted move are stale
-  bool thinking = false;
-  std::unique_ptr<asio::steady_timer> timer;  // realistic mode only
+  std::uint64_t min_version = 0;      // views older than our last accepted move are stale
+  std::unique_ptr<ThinkTimer> think;  // realistic mode only
 };
 
 struct GameWorkload::Table {
@@ -46,7 +45,7 @@ GameWorkload::GameWorkload(asio::io_context& io, const LoadOptions& options,
   for (std::size_t i = 0; i < connections.size(); ++i) {
     players_.emplace_back(i / seats, static_cast<int>(i % seats), rng_.next());
     tables_[i / seats].players.push_back(i);
-    if (options.mode == Mode::kRealistic) players_.back().timer = std::make_unique<asio::steady_timer>(io_);
+    if (options.mode == Mode::kRealistic) players_.back().think = std::make_unique<ThinkTimer>(io_);
   }
 }
 
@@ -168,16 +167,12 @@ void GameWorkload::on_update(Player& p, v1::MatchUpdate& update) {
 }
 
 void GameWorkload::consider_moving(Player& p) {
-  if (stats_.stopping || p.move_rid != 0 || p.thinking || p.view.legal_actions_size() == 0) return;
+  if (stats_.stopping || p.move_rid != 0 || (p.think && p.think->thinking()) || p.view.legal_actions_size() == 0)
+    return;
   const auto& to_act = p.view.to_act();
   if (std::find(to_act.begin(), to_act.end(), p.seat) == to_act.end()) return;
   if (options_.mode != Mode::kRealistic) return move(p);
-  p.thinking = true;
-  p.timer->expires_after(think_time(rng_, options_.think_ms));
-  p.timer->async_wait([this, &p](boost::system::error_code ec) {
-    p.thinking = false;
-    if (!ec) move(p);
-  });
+  p.think->then(rng_, options_.think_ms, [this, &p] { move(p); });
 }
 
 void GameWorkload::move(Player& p) {
