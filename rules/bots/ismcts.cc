@@ -68,6 +68,11 @@ void resample_by_belief(State& sample, Seat seat, const Belief* belief, int cand
     sample.resample_hidden(me, rng);
     return;
   }
+  if (belief->can_redraw()) {
+    sample.resample_hidden(me, rng);
+    belief->redraw(sample, rng);
+    return;
+  }
   // A sample depends only on what the seat sees and on the stream (the
   // no-leak property), not on the hidden part it replaces: the chosen one is
   // drawn again from its stream rather than kept as a copy.

@@ -67,7 +67,9 @@ namespace brethren::rules {
 // Resamples in place what `seat` cannot see in `sample` (a copy of the true
 // state): one of `candidates` draws of resample_hidden(), chosen with
 // probability proportional to its weight under `belief` (uniform without
-// one, or when every weight is 0). Deterministic for a given `rng`.
+// one, or when every weight is 0), or, where the belief can, one draw
+// redrawn from its posterior (Belief::redraw). Deterministic for a given
+// `rng`.
 void resample_by_belief(State& sample, Seat seat, const Belief* belief, int candidates, Rng& rng);
 
 struct IsmctsConfig {

@@ -16,6 +16,7 @@
 
 #include <memory>
 
+#include "rules/core/rng.h"
 #include "rules/core/state.h"
 #include "rules/core/types.h"
 
@@ -26,6 +27,17 @@ class Belief {
   virtual ~Belief() = default;
   // The relative likelihood (>= 0, any scale) of a sample's hidden part.
   virtual double weight(const State& sample) const = 0;
+
+  // A belief whose hidden part falls into small independent pieces (Letter
+  // of Marque: each owner's bases) can draw from its posterior exactly:
+  // redraw() replaces the hidden part of a sample that resample_hidden()
+  // just drew, reading only what the seat may see and `rng`. The others
+  // keep the likeliest of several candidates (resample_by_belief).
+  virtual bool can_redraw() const { return false; }
+  virtual void redraw(State& sample, Rng& rng) const {
+    (void)sample;
+    (void)rng;
+  }
 };
 
 // Made from the true state for `seat`, reading only what `seat` may see;

@@ -78,6 +78,9 @@ class LetterOfMarqueState : public StateBase<LetterOfMarqueState> {
   // The ships of one seat, in no meaningful order.
   const Ship* ships_of(Seat seat) const { return &ships_[seat * kShipsPerPlayer]; }
   const Ship* ship_at_sea(int id) const;
+  // The search's inference redraws a sample's hidden bases
+  // (letter_of_marque_belief.cc); the caller keeps each seat's two armed.
+  void set_armed_in_sample(Seat seat, int index, bool armed) { ships_[seat * kShipsPerPlayer + index].armed = armed; }
   int score(Seat seat) const;
   int cannons_held(Seat seat) const;
 

@@ -15,6 +15,7 @@
 #include <cstdint>
 #include <memory>
 
+#include "rules/core/belief.h"
 #include "rules/core/bot.h"
 #include "rules/core/rng.h"
 
@@ -30,5 +31,9 @@ class HeuristicBot final : public Bot {
 };
 
 std::unique_ptr<Bot> make_heuristic_bot(std::uint64_t seed);
+
+// The search bots' inference (letter_of_marque_belief.cc): the others'
+// hidden bases weighed by how long their owners leave them at sea.
+std::unique_ptr<Belief> make_belief(const State& state, Seat seat);
 
 }  // namespace brethren::rules::letter_of_marque

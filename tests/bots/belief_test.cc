@@ -1,16 +1,20 @@
 // The search bots' inference (rules/core/belief.h, resample_by_belief in
-// rules/bots/ismcts.h) in Tortuga 1667, the game that has one: samples of
-// the others' loyalties (T67-H-1) weighed by how they moved treasure
-// (T67-6, T67-24). That the search still cannot cheat with it on is
-// proved by the pairs of tests/bots/ismcts_test.cc (search_bot_config
-// turns it on for Tortuga).
+// rules/bots/ismcts.h) in the games that have one: in Tortuga 1667 samples
+// of the others' loyalties (T67-H-1) weighed by how they moved treasure
+// (T67-6, T67-24); in Letter of Marque samples of the others' ship bases
+// (LOM-H-1) weighed by how long their owners leave them at sea (LOM-9). That
+// the search still cannot cheat with it on is proved by the pairs of
+// tests/bots/ismcts_test.cc (search_bot_config turns it on for both).
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <memory>
 #include <vector>
 
 #include "brethren/v1/tortuga_1667.pb.h"
+#include "brethren/v1/letter_of_marque.pb.h"
 #include "rules/bots/ismcts.h"
+#include "rules/letter_of_marque/letter_of_marque.h"
+#include "rules/letter_of_marque/letter_of_marque_bot.h"
 #include "rules/registry/all_bots.h"
 #include "rules/registry/all_games.h"
 #include "rules/tortuga_1667/tortuga_1667.h"
@@ -87,8 +91,10 @@ TEST_CASE("Belief T67-6, T67-H-1: before anyone moves treasure there is nothing 
   auto state = tortuga_match(4, 5);
   REQUIRE(tortuga_1667::make_belief(*state, 0) == nullptr);
   REQUIRE(search_bot_config("tortuga-1667", "hard")->make_belief == &tortuga_1667::make_belief);
-  // The other games sample uniformly.
-  REQUIRE(search_bot_config("letter-of-marque", "hard")->make_belief == nullptr);
+  // Port Royal samples uniformly (Panning's void suits are a hard
+  // constraint of resample_hidden; Pfister hides nothing one knows better).
+  REQUIRE(search_bot_config("port-royal-pfister", "hard")->make_belief == nullptr);
+  REQUIRE(search_bot_config("port-royal-panning", "hard")->make_belief == nullptr);
 }
 
 TEST_CASE("Belief T67-6, T67-H-1: a captain is sampled more often on the side he put his chest", "[bots]") {
@@ -140,4 +146,108 @@ TEST_CASE("Belief: a weighed sample is a sample, and the same stream gives the s
     REQUIRE(a->view(me).SerializeAsString() == state->view(me).SerializeAsString());
     REQUIRE(a->legal_actions(viewer) == state->legal_actions(viewer));
   }
+}
+
+namespace {
+
+using letter_of_marque::LetterOfMarqueState;
+
+// Whether ship `id` of `owner` is armed in `state` (its true base, or a
+// sample's).
+bool armed(const State& state, Seat owner, int id) {
+  const auto* ships = static_cast<const LetterOfMarqueState&>(state).ships_of(owner);
+  for (int k = 0; k < letter_of_marque::kShipsPerPlayer; ++k) {
+    if (ships[k].id == id) return ships[k].armed;
+  }
+  FAIL("no ship " << id);
+  return false;
+}
+
+// The share of samples for `viewer` in which the ship is armed: drawn by
+// the search's resampling (with `belief`, or uniform without), or, with
+// `exact`, uniform samples counted by the belief's weight (its posterior).
+double armed_share(const State& state, Seat viewer, Seat owner, int id, const Belief* belief, bool exact, int draws) {
+  Rng rng(exact ? 4321 : 77);
+  double total = 0, hits = 0;
+  for (int i = 0; i < draws; ++i) {
+    auto sample = state.clone();
+    if (exact) {
+      sample->resample_hidden(Viewer::player(viewer), rng);
+    } else {
+      resample_by_belief(*sample, viewer, belief, 16, rng);
+    }
+    const double w = exact ? belief->weight(*sample) : 1;
+    total += w;
+    hits += armed(*sample, owner, id) ? w : 0;
+  }
+  return hits / total;
+}
+
+}  // namespace
+
+TEST_CASE("Belief LOM-9, LOM-H-1: a ship its owner leaves at sea under threat is sampled armed more often", "[bots]") {
+  static const GameRegistry games = make_all_games_registry();
+  const Game* game = games.find("letter-of-marque");
+  REQUIRE(search_bot_config("letter-of-marque", "hard")->make_belief == &letter_of_marque::make_belief);
+  int checked = 0;
+  for (std::uint64_t seed = 1; seed <= 12 && checked < 6; ++seed) {
+    auto state = std::move(game->new_match(MatchSetup{game->info().default_options(), 4, seed, 0})).value();
+    const Seat viewer = 0;
+    // The preliminary turn (LOM-5) tells nothing yet: no card shows a ship.
+    REQUIRE(letter_of_marque::make_belief(*state, viewer) == nullptr);
+    std::vector<std::unique_ptr<Bot>> bots;
+    for (Seat s = 0; s < 4; ++s) bots.push_back(make_bot("letter-of-marque", "heuristic", seed * 10 + s));
+    // Plays until a ship of another owner has stayed at sea over two of its
+    // owner's turns (opponents hold cannons then: nobody has attacked yet
+    // three times each).
+    std::vector<int> owner_turns_at_sea(64, -1);  // by ship id; -1 not at sea
+    int watched = 0;
+    Seat watched_owner = -1;
+    while (!state->is_terminal() && watched == 0) {
+      const Seat seat = state->acting_seats().front();
+      const auto before = state->version();
+      REQUIRE(state->apply(seat, *bots[static_cast<std::size_t>(seat)]->choose(state->view(Viewer::player(seat)))));
+      for (std::uint64_t v = before; v < state->version(); ++v) {
+        const auto& e = state->events()[v].event->letter_of_marque();
+        Seat actor = -1;
+        int acted_on = 0;
+        if (e.has_departed()) {
+          actor = e.departed().seat();
+          acted_on = e.departed().ship_id();
+        } else if (e.has_returned()) {
+          actor = e.returned().seat();
+          owner_turns_at_sea[static_cast<std::size_t>(e.returned().ship_id())] = -1;
+        } else if (e.has_attacked()) {
+          actor = e.attacked().attacker();
+          owner_turns_at_sea[static_cast<std::size_t>(e.attacked().ship_id())] = -1;  // revealed
+        }
+        if (actor < 0) continue;
+        const v1::GameView public_view = state->game_view(Viewer::spectator());
+        for (const auto& ship : public_view.letter_of_marque().ships_at_sea()) {
+          auto& turns = owner_turns_at_sea[static_cast<std::size_t>(ship.ship_id())];
+          if (ship.owner() == actor && ship.ship_id() != acted_on && !ship.revealed() && turns >= 0) ++turns;
+          if (ship.ship_id() == acted_on) turns = 0;
+          if (turns >= 2 && ship.owner() != viewer && !ship.revealed()) {
+            watched = ship.ship_id();
+            watched_owner = ship.owner();
+          }
+        }
+      }
+    }
+    if (watched == 0) continue;
+    const auto belief = letter_of_marque::make_belief(*state, viewer);
+    REQUIRE(belief);
+    INFO("seed " << seed << ", ship " << watched << " of seat " << watched_owner);
+    const double uniform = armed_share(*state, viewer, watched_owner, watched, nullptr, false, 600);
+    const double exact = armed_share(*state, viewer, watched_owner, watched, belief.get(), true, 3000);
+    const double inferred = armed_share(*state, viewer, watched_owner, watched, belief.get(), false, 600);
+    // Two turns kept under threat: 16 x likelier armed (kBluff 0.2) ...
+    CHECK(exact > uniform + 0.1);
+    // ... and the search's samples follow the belief.
+    CHECK(std::abs(inferred - exact) < 0.07);
+    // The heuristic owners do keep their armed ships at sea.
+    CHECK(armed(*state, watched_owner, watched));
+    ++checked;
+  }
+  REQUIRE(checked >= 3);
 }
