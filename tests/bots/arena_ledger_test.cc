@@ -28,6 +28,18 @@ const KindStats& kind(const ArenaResult& result, const std::string& name) {
   return *std::find_if(result.kinds.begin(), result.kinds.end(), [&](const KindStats& k) { return k.kind == name; });
 }
 
+const Game& lom() {
+  static const GameRegistry registry = make_all_games_registry();
+  return *registry.find("letter-of-marque");
+}
+
+// A small batch played from `seed`, and its ledger line of build b1.
+std::pair<ArenaResult, std::string> played_batch(std::uint64_t seed, std::uint64_t games) {
+  auto batch = run_arena(lom(), lom_options(seed, games));
+  REQUIRE(batch);
+  return {*batch, ledger_line(lom(), lom_options(seed, games), *batch, "b1")};
+}
+
 double mean(const std::vector<float>& v) {
   double sum = 0;
   for (float x : v) sum += x;
@@ -37,8 +49,7 @@ double mean(const std::vector<float>& v) {
 }  // namespace
 
 TEST_CASE("Arena ledger: two batches pool into the counts of one run of all their games") {
-  const GameRegistry registry = make_all_games_registry();
-  const Game& game = *registry.find("letter-of-marque");
+  const Game& game = lom();
   // Batches of a multiple of the seats: game i of a batch sits as game
   // 8 + i of the whole run does (the kinds rotate with the game's index).
   auto first = run_arena(game, lom_options(1, 8));
@@ -84,20 +95,17 @@ TEST_CASE("Arena ledger: two batches pool into the counts of one run of all thei
 }
 
 TEST_CASE("Arena ledger: overlapping seeds are refused, other builds and settings pool apart") {
-  const GameRegistry registry = make_all_games_registry();
-  const Game& game = *registry.find("letter-of-marque");
-  auto batch = run_arena(game, lom_options(100, 4));
-  REQUIRE(batch);
-  const std::string line = ledger_line(game, lom_options(100, 4), *batch, "b1");
+  const Game& game = lom();
+  const auto [batch, line] = played_batch(100, 4);
   {
-    std::istringstream ledger(line + "\n" + ledger_line(game, lom_options(103, 4), *batch, "b1") + "\n");
+    std::istringstream ledger(line + "\n" + ledger_line(game, lom_options(103, 4), batch, "b1") + "\n");
     const PoolOutcome outcome = pool_ledger(ledger);
     REQUIRE_THAT(outcome.error, Catch::Contains("line 2: seeds [103, 107) overlap"));
   }
   ArenaOptions budgets = lom_options(100, 4);
   budgets.iterations = 0;
-  std::istringstream ledger(line + "\n" + ledger_line(game, lom_options(100, 4), *batch, "b2") + "\n" +
-                            ledger_line(game, budgets, *batch, "b1") + "\n");
+  std::istringstream ledger(line + "\n" + ledger_line(game, lom_options(100, 4), batch, "b2") + "\n" +
+                            ledger_line(game, budgets, batch, "b1") + "\n");
   const PoolOutcome outcome = pool_ledger(ledger);
   REQUIRE(outcome.error.empty());
   REQUIRE(outcome.pools.size() == 3);
@@ -106,11 +114,7 @@ TEST_CASE("Arena ledger: overlapping seeds are refused, other builds and setting
 }
 
 TEST_CASE("Arena ledger: a damaged line is refused with its number, never read as figures") {
-  const GameRegistry registry = make_all_games_registry();
-  const Game& game = *registry.find("letter-of-marque");
-  auto batch = run_arena(game, lom_options(200, 2));
-  REQUIRE(batch);
-  const std::string line = ledger_line(game, lom_options(200, 2), *batch, "b1");
+  const std::string line = played_batch(200, 2).second;
   const auto replaced = [&](const std::string& from, const std::string& to) {
     std::string damaged = line;
     const auto at = damaged.find(from);
