@@ -61,7 +61,9 @@ std::vector<Decision> decisions(const Game& game, int seats) {
   return out;
 }
 
-void ismcts_iterations(benchmark::State& st, const char* game_id, int seats) {
+// `inference`: the game's belief on (as `hard` plays) or off (uniform
+// samples), for what the inference costs.
+void ismcts_iterations(benchmark::State& st, const char* game_id, int seats, bool inference = true) {
   const Game* game = registry().find(game_id);
   const auto points = decisions(*game, seats);
   if (points.size() < 3) {
@@ -71,6 +73,7 @@ void ismcts_iterations(benchmark::State& st, const char* game_id, int seats) {
   auto config = *search_bot_config(game_id, "hard");
   config.time_budget = std::chrono::milliseconds(0);
   config.max_iterations = 100;
+  if (!inference) config.make_belief = nullptr;
   std::uint64_t iterations = 0, seed = 1;
   for (auto _ : st) {
     for (const auto& d : points) {
@@ -88,5 +91,8 @@ BENCHMARK_CAPTURE(ismcts_iterations, port_royal_pfister_4, "port-royal-pfister",
 BENCHMARK_CAPTURE(ismcts_iterations, port_royal_panning_4, "port-royal-panning", 4)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(ismcts_iterations, tortuga_1667_4, "tortuga-1667", 4)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(ismcts_iterations, tortuga_1667_6, "tortuga-1667", 6)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(ismcts_iterations, letter_of_marque_4_uniform, "letter-of-marque", 4, false)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(ismcts_iterations, tortuga_1667_4_uniform, "tortuga-1667", 4, false)->Unit(benchmark::kMillisecond);
 
 }  // namespace
