@@ -13,10 +13,12 @@
 # cut off after --seconds (games under way then are not counted). Run
 # nothing else meanwhile, at most one batch a core.
 #
-# The build is rules/'s git tree with tools/arena.cc (the games, the bots
-# and how the arena plays them): refused while they have changes not
-# committed. Seeds start after the ledger's highest for the game, plus
-# 1,000,000 x the core, so that batches never share a game.
+# The build is the game's own: the git trees of what plays its games (its
+# folder and its line of rules/games.cmake, rules/core, rules/bots,
+# rules/registry, rules/CMakeLists.txt and tools/arena.cc), so that work on
+# one game does not start the other games' figures over; refused while those
+# have changes not committed. Seeds start after the ledger's highest for the
+# game, plus 1,000,000 x the core, so that batches never share a game.
 #
 # Environment: BUILD_DIR (build), LEDGER (bench/arena/ledger.txt).
 set -euo pipefail
@@ -42,11 +44,7 @@ if [ -z "$core" ] || [ -z "$seconds" ] || [ -z "$game" ]; then
 fi
 
 cd "$repo"
-if [ -n "$(git status --porcelain -- rules tools/arena.cc)" ]; then
-  echo "arena/run.sh: rules/ or tools/arena.cc has changes not committed; commit them first" >&2
-  exit 2
-fi
-tag="rules-$(git rev-parse HEAD:rules HEAD:tools/arena.cc | sha1sum | cut -c1-12)"
+tag="$(bench/arena/build-tag.sh "$game" HEAD)" || exit 2
 ninja -C "$build" brethren-arena >/dev/null
 
 highest="$(awk -v game="$game" '
