@@ -78,16 +78,25 @@ struct Batch {
   std::uint64_t started = 0;
 };
 
+// The key=value tokens of one section of a line into `fields` (a bare
+// `skip` token is allowed); an empty string when they parsed, else what is
+// wrong.
+std::string parse_fields(const std::string& section, std::map<std::string, std::string>& fields,
+                         const std::string& skip = "") {
+  for (const auto& token : split(section, ' ')) {
+    if (token.empty() || token == skip) continue;
+    const auto eq = token.find('=');
+    if (eq == std::string::npos) return "a field without '=': " + token;
+    fields[token.substr(0, eq)] = token.substr(eq + 1);
+  }
+  return "";
+}
+
 // One ledger line; an empty string when it parsed, else what is wrong.
 std::string parse_line(const std::string& line, Batch& batch) {
   const auto sections = split(line, '|');
   std::map<std::string, std::string> head;
-  for (const auto& token : split(sections[0], ' ')) {
-    if (token.empty() || token == "arena") continue;
-    const auto eq = token.find('=');
-    if (eq == std::string::npos) return "a field without '=': " + token;
-    head[token.substr(0, eq)] = token.substr(eq + 1);
-  }
+  if (auto error = parse_fields(sections[0], head, "arena"); !error.empty()) return error;
   for (const char* field : {"v", "game", "bots", "rotate", "search", "rollout", "exploration", "opponents", "stop",
                             "inference", "build", "threads", "seed", "started", "games", "unfinished", "seconds"}) {
     if (!head.contains(field)) return std::string("no field ") + field;
@@ -108,7 +117,6 @@ std::string parse_line(const std::string& line, Batch& batch) {
   } else if (search != "budgets") {
     return "search " + search;
   }
-  std::uint64_t abandoned_games = 0;
   if (!parse_int(head["rollout"], o.heuristic_rollout_moves) || !parse_double(head["exploration"], o.exploration) ||
       !parse_int(head["opponents"], o.opponents_by_rollout_policy) || !parse_int(head["stop"], o.stop_when_settled) ||
       !parse_int(head["inference"], o.inference) || !parse_int(head["threads"], o.threads) ||
@@ -118,16 +126,10 @@ std::string parse_line(const std::string& line, Batch& batch) {
     return "a field that is not a number";
   }
   if (batch.result.games > batch.started) return "more games than started";
-  abandoned_games = batch.started - batch.result.games;
-  batch.result.abandoned = abandoned_games;
+  batch.result.abandoned = batch.started - batch.result.games;
   for (std::size_t s = 1; s < sections.size(); ++s) {
     std::map<std::string, std::string> fields;
-    for (const auto& token : split(sections[s], ' ')) {
-      if (token.empty()) continue;
-      const auto eq = token.find('=');
-      if (eq == std::string::npos) return "a field without '=': " + token;
-      fields[token.substr(0, eq)] = token.substr(eq + 1);
-    }
+    if (auto error = parse_fields(sections[s], fields); !error.empty()) return error;
     KindStats k;
     k.kind = fields["kind"];
     if (std::find(o.kinds.begin(), o.kinds.end(), k.kind) == o.kinds.end()) return "a kind not seated: " + k.kind;
