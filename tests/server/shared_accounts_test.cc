@@ -12,7 +12,11 @@
 #include <cstdlib>
 #include <fstream>
 #include <functional>
+#include <condition_variable>
 #include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
 #include <set>
 #include <sstream>
 #include <string>
@@ -670,6 +674,80 @@ TEST_CASE(
   REQUIRE(anne.request(leaderboard).has_leaderboard());
   REQUIRE(http_get_with(node.port(), "/api/players/anne").status == 200);
   REQUIRE(play_moves(table, bot, 1) == 1);
+}
+
+TEST_CASE(
+    "Shared accounts: while PostgreSQL hangs, account requests beyond the workers and their queue answer SERVER_BUSY "
+    "at once, and the ones taken are served once it answers again") {
+  skip_unless_postgres();
+  PostgresServer postgres;
+  TempDir dir;
+  // One worker (--accounts-postgres-pool) and one request waiting for it (--password-queue).
+  constexpr int kTaken = 2;
+  constexpr int kClients = 8;
+  ServerProcess node(dir.path() + "/db",
+                     {"--accounts-postgres", postgres.create_database("accounts"), "--node-id", "0",
+                      "--accounts-postgres-pool", "1", "--password-queue", "1", "--guests-per-address", "100"});
+  // The worker's connection is open before PostgreSQL hangs, so a request
+  // waits on its answer rather than on a connect that would time out.
+  WsClient warm(node.port());
+  sign_in_guest(warm, "Warm");
+  std::vector<std::unique_ptr<WsClient>> clients;
+  for (int c = 0; c < kClients; ++c) clients.push_back(std::make_unique<WsClient>(node.port()));
+
+  postgres.freeze();
+  std::vector<std::uint64_t> ids;
+  for (int c = 0; c < kClients; ++c) ids.push_back(clients[c]->send(create_guest("Guest " + std::to_string(c))));
+  // Each connection's answer, read on its own thread: the refused ones come
+  // at once, the taken ones only when PostgreSQL answers again.
+  std::mutex mutex;
+  std::condition_variable answered;
+  std::vector<std::optional<v1::ServerMessage>> replies(kClients);
+  int refused = 0;
+  std::vector<std::thread> readers;
+  for (int c = 0; c < kClients; ++c) {
+    readers.emplace_back([&, c] {
+      auto reply = clients[c]->wait_for([id = ids[c]](const v1::ServerMessage& m) { return m.request_id() == id; },
+                                        std::chrono::seconds(120));
+      std::lock_guard lock(mutex);
+      if (reply && reply->has_error() && reply->error().code() == v1::SERVER_BUSY) ++refused;
+      replies[c] = std::move(reply);
+      answered.notify_all();
+    });
+  }
+  bool all_refused_while_frozen = false;
+  {
+    std::unique_lock lock(mutex);
+    all_refused_while_frozen =
+        answered.wait_for(lock, std::chrono::seconds(120), [&] { return refused >= kClients - kTaken; });
+  }
+  postgres.thaw();
+  for (auto& reader : readers) reader.join();
+  REQUIRE(all_refused_while_frozen);
+
+  // At most one request on the worker and one in the queue were taken; all
+  // the others were refused, with the retry message, before any answer.
+  int served = 0;
+  for (int c = 0; c < kClients; ++c) {
+    REQUIRE(replies[c].has_value());
+    INFO(replies[c]->ShortDebugString());
+    if (replies[c]->has_error()) {
+      REQUIRE(replies[c]->error().code() == v1::SERVER_BUSY);
+      REQUIRE(replies[c]->error().message() == "too many account requests at once; try again in a moment");
+    } else {
+      REQUIRE(replies[c]->has_account_session());
+      ++served;
+    }
+  }
+  REQUIRE(served >= 1);
+  REQUIRE(served <= kTaken);
+  // Nothing is left stuck: a refused client is served when it asks again.
+  for (int c = 0; c < kClients; ++c) {
+    if (replies[c]->has_error()) {
+      REQUIRE(clients[c]->request(create_guest("Again " + std::to_string(c))).has_account_session());
+      break;
+    }
+  }
 }
 
 TEST_CASE("Shared accounts: a node whose --accounts-postgres cannot be reached refuses to start") {

@@ -160,7 +160,35 @@ void PostgresServer::stop() {
   }
 }
 
+void PostgresServer::freeze() {
+  if (pid_ <= 0 || !frozen_.empty()) return;
+  // The postmaster first, so that it forks no more; then its children (each
+  // backend makes itself a process group of its own, so one signal to a
+  // group would not reach them).
+  if (::kill(pid_, SIGSTOP) == 0) frozen_.push_back(pid_);
+  for (const auto& entry : fs::directory_iterator("/proc")) {
+    const std::string name = entry.path().filename().string();
+    if (name.find_first_not_of("0123456789") != std::string::npos) continue;
+    // /proc/<pid>/stat: "pid (comm) state ppid ..."; comm may hold spaces.
+    const std::string stat = read_file(entry.path().string() + "/stat");
+    const auto close = stat.rfind(')');
+    if (close == std::string::npos) continue;
+    std::istringstream rest(stat.substr(close + 1));
+    std::string state;
+    pid_t parent = 0;
+    rest >> state >> parent;
+    const pid_t child = static_cast<pid_t>(std::stol(name));
+    if (parent == pid_ && ::kill(child, SIGSTOP) == 0) frozen_.push_back(child);
+  }
+}
+
+void PostgresServer::thaw() {
+  for (const pid_t pid : frozen_) ::kill(pid, SIGCONT);
+  frozen_.clear();
+}
+
 void PostgresServer::shut_down() {
+  thaw();  // a stopped process handles no signal but SIGKILL
   if (pid_ > 0) {
     // Fast shutdown (SIGINT), then immediate (SIGQUIT), then SIGKILL.
     const int signals[] = {SIGINT, SIGQUIT, SIGKILL};

@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace brethren::persistence::postgres {
 class AccountStore;
@@ -47,12 +48,19 @@ class PostgresServer {
   void shut_down();
   void start();
 
+  // Stops every process of the server (SIGSTOP to the postmaster and its
+  // children) until thaw(): connections stay open and nothing answers, as
+  // from a server that hangs. For tests of requests that wait on it.
+  void freeze();
+  void thaw();
+
  private:
   void stop();  // the server and its folder
 
   std::string dir_;
   std::string log_path_;
   pid_t pid_ = -1;
+  std::vector<pid_t> frozen_;  // stopped by freeze()
 };
 
 // Prints "SKIPPED: ..." and exits with 77 (CTest's SKIP_RETURN_CODE in
