@@ -14,7 +14,11 @@
 # ROUND_TWO_CONNECTIONS (1000; section 1b), IO_URING_BUILD_DIR (unset: no
 # io_uring section; else a build configured with -DBRETHREN_IO_URING=ON), ROLLING=1
 # (the rolling upgrade under load, section 4b: ROLLING_TABLES_PER_NODE (8) and
-# ROLLING_PASSES (3); it needs haproxy and redis-server).
+# ROLLING_PASSES (3); it needs haproxy and redis-server), ARENA_SECONDS (unset:
+# no arena section, 7; else bench/arena/run-all.sh: each configuration the
+# bots' targets name plays a batch of that many seconds into the arena's
+# ledger, two at a time, and the pooled ledger is printed; ARENA_CONFIGS
+# narrows the list).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build="${BRETHREN_BUILD_DIR:-build}"
@@ -410,5 +414,13 @@ if [ "${SKIP_MICRO:-0}" != 1 ]; then
       }
     }' "$BENCH_TMP/micro.txt" | sort
 fi
+# --- 7. The bots' arena (with ARENA_SECONDS) -----------------------------------------
+if [ -n "${ARENA_SECONDS:-}" ]; then
+  say ""
+  say "## The bots' arena: $ARENA_SECONDS s a configuration, two at a time (bench/arena/run-all.sh)"
+  say "# uptime: $(uptime)"
+  BUILD_DIR="$build" bench/arena/run-all.sh "$ARENA_SECONDS" || say "# bench/arena/run-all.sh failed: see above"
+fi
+
 say ""
 say "# uptime at end: $(uptime)"
