@@ -137,6 +137,7 @@ class PortRoyalPanningState : public StateBase<PortRoyalPanningState> {
   const std::vector<LootSlot>& available() const { return available_; }
   const std::vector<int>& face_up() const { return face_up_; }
   const std::vector<int>& set_aside() const { return set_aside_; }
+  const std::vector<int>& taken_face_up() const { return taken_face_up_; }
   const std::vector<int>& loot_deck() const { return loot_deck_; }
   const std::vector<int>& prisoner_deck() const { return prisoner_deck_; }
   const std::vector<int>& removed_loot() const { return removed_loot_; }

@@ -9,20 +9,6 @@ namespace {
 
 int offset(ActionId id, ActionId base) { return static_cast<int>(id - base); }
 
-Result<int> crew_from(const pb::CrewCard& card) {
-  if (card.colour() == pb::COLOUR_GHOST) {
-    for (int i = 0; i < 3; ++i) {
-      if (kGhostValues[i] == card.value()) return ghost_card(i);
-    }
-    return make_error(ErrorCode::kMalformedAction, "ghost cards have the values 1, 5 and 7");
-  }
-  if (card.colour() < pb::COLOUR_RED || card.colour() > pb::COLOUR_BLACK)
-    return make_error(ErrorCode::kMalformedAction, "crew card colour must be red, blue, green, black or ghost");
-  if (card.value() < 1 || card.value() > kMaxCrewValue)
-    return make_error(ErrorCode::kMalformedAction, "crew card value must be 1..8");
-  return crew_card(card.colour() - 1, card.value());
-}
-
 Result<int> ship_from(pb::Good good) {
   if (good < pb::GOOD_BISCUITS || good > pb::GOOD_GUNPOWDER)
     return make_error(ErrorCode::kMalformedAction, "a ship is named by its good (biscuits, tobacco, rum, gunpowder)");
@@ -41,6 +27,20 @@ Result<int> index_from(int index) {
 }
 
 }  // namespace
+
+Result<int> crew_from(const pb::CrewCard& card) {
+  if (card.colour() == pb::COLOUR_GHOST) {
+    for (int i = 0; i < 3; ++i) {
+      if (kGhostValues[i] == card.value()) return ghost_card(i);
+    }
+    return make_error(ErrorCode::kMalformedAction, "ghost cards have the values 1, 5 and 7");
+  }
+  if (card.colour() < pb::COLOUR_RED || card.colour() > pb::COLOUR_BLACK)
+    return make_error(ErrorCode::kMalformedAction, "crew card colour must be red, blue, green, black or ghost");
+  if (card.value() < 1 || card.value() > kMaxCrewValue)
+    return make_error(ErrorCode::kMalformedAction, "crew card value must be 1..8");
+  return crew_card(card.colour() - 1, card.value());
+}
 
 pb::Good good_pb(int ship) { return static_cast<pb::Good>(ship + 1); }
 

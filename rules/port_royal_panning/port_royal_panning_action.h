@@ -110,5 +110,7 @@ Result<Action> from_proto(const v1::port_royal_panning::Action& action, int seat
 // Card and ship conversions shared by the action codec, events and views.
 v1::port_royal_panning::Good good_pb(int ship);
 void set_crew(v1::port_royal_panning::CrewCard* out, int card);
+// The card id a wire crew card names; kMalformedAction if none.
+Result<int> crew_from(const v1::port_royal_panning::CrewCard& card);
 
 }  // namespace brethren::rules::port_royal_panning

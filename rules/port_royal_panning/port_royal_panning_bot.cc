@@ -5,6 +5,8 @@
 #include <vector>
 
 #include "brethren/v1/game.pb.h"
+#include "rules/port_royal_panning/port_royal_panning_action.h"
+#include "rules/port_royal_panning/port_royal_panning_cards.h"
 
 namespace brethren::rules::port_royal_panning {
 namespace {
@@ -170,21 +172,17 @@ double power(const pb::CrewCard& c, pb::Colour trump) {
   return c.value() + (c.colour() == trump ? 10 : 0);
 }
 
-// The colour the hand is strongest in: count weighs more than numbers, since
-// long colours keep winning tricks and stop others from trumping them.
-pb::Colour best_colour(const std::vector<pb::CrewCard>& hand) {
-  pb::Colour best = pb::COLOUR_RED;
-  double best_score = -1;
-  for (int col = pb::COLOUR_RED; col <= pb::COLOUR_BLACK; ++col) {
-    double score = 0;
-    for (const auto& c : hand)
-      if (c.colour() == col) score += 3 + c.value();
-    if (score > best_score) {
-      best_score = score;
-      best = static_cast<pb::Colour>(col);
-    }
+std::vector<int> crew_ids(const std::vector<pb::CrewCard>& hand) {
+  std::vector<int> ids;
+  ids.reserve(hand.size());
+  for (const auto& c : hand) {
+    if (auto id = crew_from(c); id.ok()) ids.push_back(id.value());
   }
-  return best;
+  return ids;
+}
+
+pb::Colour best_colour(const std::vector<pb::CrewCard>& hand) {
+  return static_cast<pb::Colour>(strongest_colour(crew_ids(hand)) + 1);
 }
 
 // --- Choosing ------------------------------------------------------------------
@@ -193,20 +191,9 @@ double rate(const Ctx& ctx, const pb::Action& a, const std::vector<pb::CrewCard>
   const auto& v = ctx.v;
   switch (a.kind_case()) {
     case pb::Action::kBid: {
-      // Privileges (trump, two extra cards, the lead) are worth a few tons
-      // with a strong hand; never bid more than that, nor into deep debt.
-      const pb::Colour col = best_colour(hand);
-      int strength = 0;
-      for (const auto& c : hand) {
-        if (c.colour() == col)
-          ++strength;
-        else if (c.colour() == pb::COLOUR_GHOST ? c.value() >= 5 : c.value() >= ctx.max_crew() - 1)
-          ++strength;
-      }
-      const int limit = std::min(4, strength - 2);
-      const int amount = a.bid().amount();
       const int debt = ctx.my ? ctx.my->debt() : 0;
-      if (amount > limit || debt + amount > 8) return -100;
+      const int amount = a.bid().amount();
+      if (amount > highest_acceptable_bid(crew_ids(hand), ctx.seats, debt)) return -100;
       return 10 - amount;  // the cheapest acceptable bid
     }
     case pb::Action::kPass: return 0;
@@ -358,6 +345,37 @@ std::optional<v1::GameAction> HeuristicBot::choose(const v1::MatchView& view) {
     }
   }
   return view.legal_actions(best_idx[rng_.below(static_cast<std::uint32_t>(best_idx.size()))]);
+}
+
+// The colour the hand is strongest in: count weighs more than numbers, since
+// long colours keep winning tricks and stop others from trumping them.
+int strongest_colour(const std::vector<int>& hand) {
+  int best = 0;
+  int best_score = -1;
+  for (int col = 0; col < kColours; ++col) {
+    int score = 0;
+    for (int c : hand) {
+      if (colour_of(c) == col) score += 3 + crew_value(c);
+    }
+    if (score > best_score) {
+      best_score = score;
+      best = col;
+    }
+  }
+  return best;
+}
+
+// Privileges (trump, two extra cards, the lead) are worth a few tons with a
+// strong hand: its strongest colour and its high cards outside it. Never bid
+// more than that, nor into deep debt.
+int highest_acceptable_bid(const std::vector<int>& hand, int seats, int debt) {
+  const int col = strongest_colour(hand);
+  const int high = setup_for(seats).max_crew_value - 1;
+  int strength = 0;
+  for (int c : hand) {
+    if (colour_of(c) == col || crew_value(c) >= (is_ghost(c) ? 5 : high)) ++strength;
+  }
+  return std::min({4, strength - 2, 8 - debt});
 }
 
 std::unique_ptr<Bot> make_heuristic_bot(std::uint64_t seed) { return std::make_unique<HeuristicBot>(seed); }

@@ -12,7 +12,9 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <vector>
 
+#include "rules/core/belief.h"
 #include "rules/core/bot.h"
 #include "rules/core/rng.h"
 
@@ -28,5 +30,19 @@ class HeuristicBot final : public Bot {
 };
 
 std::unique_ptr<Bot> make_heuristic_bot(std::uint64_t seed);
+
+// Two of the heuristic bot's rules of thumb, on crew card ids, so that the
+// search's belief can ask what the bot would have done with a sampled hand:
+// the colour it names trump (PRQ-13.2: 0..3, the colour the hand is
+// strongest in), and the highest bid it accepts (PRQ-9, PRQ-10; below 1: it
+// passes) holding `hand` with `debt` on its scale at `seats` players.
+int strongest_colour(const std::vector<int>& hand);
+int highest_acceptable_bid(const std::vector<int>& hand, int seats, int debt);
+
+// The search bots' inference (rules/core/belief.h): samples of the others'
+// hands weighed by the bids and the trump of this round
+// (port_royal_panning_belief.cc); nullptr before anyone else has bid,
+// passed or named trump.
+std::unique_ptr<Belief> make_belief(const State& state, Seat seat);
 
 }  // namespace brethren::rules::port_royal_panning

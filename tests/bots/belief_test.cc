@@ -2,9 +2,12 @@
 // rules/bots/ismcts.h) in the games that have one: in Tortuga 1667 samples
 // of the others' loyalties (T67-H-1) weighed by how they moved treasure
 // (T67-6, T67-24); in Letter of Marque samples of the others' ship bases
-// (LOM-H-1) weighed by how long their owners leave them at sea (LOM-9). That
-// the search still cannot cheat with it on is proved by the pairs of
-// tests/bots/ismcts_test.cc (search_bot_config turns it on for both).
+// (LOM-H-1) weighed by how long their owners leave them at sea (LOM-9); in
+// Port Royal (Panning) samples of the others' hands weighed by their bids
+// and trump (PRQ-9, PRQ-13). That the search still cannot cheat with it on
+// is proved by the pairs of tests/bots/ismcts_test.cc (search_bot_config
+// turns it on for all three).
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <memory>
@@ -15,6 +18,8 @@
 #include "rules/bots/ismcts.h"
 #include "rules/letter_of_marque/letter_of_marque.h"
 #include "rules/letter_of_marque/letter_of_marque_bot.h"
+#include "rules/port_royal_panning/port_royal_panning.h"
+#include "rules/port_royal_panning/port_royal_panning_bot.h"
 #include "rules/registry/all_bots.h"
 #include "rules/registry/all_games.h"
 #include "rules/tortuga_1667/tortuga_1667.h"
@@ -91,10 +96,8 @@ TEST_CASE("Belief T67-6, T67-H-1: before anyone moves treasure there is nothing 
   auto state = tortuga_match(4, 5);
   REQUIRE(tortuga_1667::make_belief(*state, 0) == nullptr);
   REQUIRE(search_bot_config("tortuga-1667", "hard")->make_belief == &tortuga_1667::make_belief);
-  // Port Royal samples uniformly (Panning's void suits are a hard
-  // constraint of resample_hidden; Pfister hides nothing one knows better).
+  // Pfister samples uniformly: it hides nothing one knows better.
   REQUIRE(search_bot_config("port-royal-pfister", "hard")->make_belief == nullptr);
-  REQUIRE(search_bot_config("port-royal-panning", "hard")->make_belief == nullptr);
 }
 
 TEST_CASE("Belief T67-6, T67-H-1: a captain is sampled more often on the side he put his chest", "[bots]") {
@@ -250,4 +253,199 @@ TEST_CASE("Belief LOM-9, LOM-H-1: a ship its owner leaves at sea under threat is
     ++checked;
   }
   REQUIRE(checked >= 3);
+}
+
+namespace {
+
+using port_royal_panning::PortRoyalPanningState;
+namespace prq = port_royal_panning;
+
+std::unique_ptr<State> panning_match(int seats, std::uint64_t seed) {
+  static const GameRegistry games = make_all_games_registry();
+  const Game* game = games.find("port-royal-panning");
+  REQUIRE(game);
+  auto created = game->new_match(MatchSetup{game->info().default_options(), seats, seed, 0});
+  REQUIRE(created.ok());
+  return std::move(created).value();
+}
+
+// The eight cards `seat` was dealt this round, while no trick has begun: his
+// hand, and for the privileged player the two he set aside less the two
+// face-up cards he took (PRQ-13.1).
+std::vector<int> dealt_before_tricks(const PortRoyalPanningState& s, Seat seat) {
+  std::vector<int> hand = s.player(seat).hand;
+  if (seat != s.privileged()) return hand;
+  hand.insert(hand.end(), s.set_aside().begin(), s.set_aside().end());
+  for (int card : s.taken_face_up()) hand.erase(std::find(hand.begin(), hand.end(), card));
+  return hand;
+}
+
+// The share of samples for `viewer` in which `holds` is true of the sample:
+// drawn by the search's resampling (with `belief`, or uniform without), or,
+// with `exact`, uniform samples counted by the belief's weight.
+template <class Holds>
+double panning_share(const State& state, Seat viewer, const Belief* belief, bool exact, int draws, Holds holds) {
+  Rng rng(exact ? 555 : 66);
+  double total = 0, hits = 0;
+  for (int i = 0; i < draws; ++i) {
+    auto sample = state.clone();
+    if (exact) {
+      sample->resample_hidden(Viewer::player(viewer), rng);
+    } else {
+      resample_by_belief(*sample, viewer, belief, 16, rng);
+    }
+    const double w = exact ? belief->weight(*sample) : 1;
+    total += w;
+    hits += holds(static_cast<const PortRoyalPanningState&>(*sample)) ? w : 0;
+  }
+  return hits / total;
+}
+
+}  // namespace
+
+TEST_CASE("Belief PRQ-9, PRQ-10, PRQ-13: the Panning heuristic bot bids and names trump as the belief models it",
+          "[bots]") {
+  int auction = 0, bids = 0, trumps = 0;
+  for (int seats : {3, 4}) {
+    for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+      auto state = panning_match(seats, seed);
+      std::vector<std::unique_ptr<Bot>> bots;
+      for (Seat s = 0; s < seats; ++s) bots.push_back(make_bot("port-royal-panning", "heuristic", seed * 10 + s));
+      while (!state->is_terminal()) {
+        const auto& s = static_cast<const PortRoyalPanningState&>(*state);
+        const Seat seat = state->acting_seats().front();
+        const auto choice = bots[static_cast<std::size_t>(seat)]->choose(state->view(Viewer::player(seat)));
+        REQUIRE(choice);
+        const auto id = state->decode_action(seat, *choice);
+        REQUIRE(id.ok());
+        const prq::Action a = prq::decode(id.value());
+        INFO(seats << " seats, seed " << seed << ", round " << s.round() << ", seat " << seat);
+        if (s.phase() == prq::Phase::kAuction) {
+          const auto& p = s.player(seat);
+          const int next = s.high_bid() + 1;
+          const bool bids_next = next <= prq::highest_acceptable_bid(p.hand, seats, p.debt);
+          CHECK(a.kind == (bids_next ? prq::Kind::kBid : prq::Kind::kPass));
+          if (bids_next) CHECK(a.amount == next);
+          ++auction;
+          bids += bids_next ? 1 : 0;
+        } else if (s.phase() == prq::Phase::kNameTrump) {
+          CHECK(a.colour == prq::strongest_colour(s.player(seat).hand));
+          ++trumps;
+        }
+        REQUIRE(state->apply(seat, *choice).ok());
+      }
+    }
+  }
+  // Six games of six rounds: every auction and every trump was compared.
+  REQUIRE(trumps == 36);
+  REQUIRE(auction >= 36 * 3);
+  REQUIRE(bids >= 10);
+}
+
+TEST_CASE("Belief PRQ-9, PRQ-13, PRQ-H-1: a Panning hand is sampled as its owner's bids and trump tell", "[bots]") {
+  REQUIRE(search_bot_config("port-royal-panning", "hard")->make_belief == &prq::make_belief);
+  int checked_bid = 0, checked_trump = 0, checked_pass = 0;
+  for (std::uint64_t seed = 1; seed <= 8; ++seed) {
+    const int seats = seed % 2 == 0 ? 3 : 4;
+    auto state = panning_match(seats, seed);
+    const Seat viewer = 0;
+    // Nothing has been bid yet: nothing to infer.
+    REQUIRE(prq::make_belief(*state, viewer) == nullptr);
+    std::vector<std::unique_ptr<Bot>> bots;
+    for (Seat s = 0; s < seats; ++s) bots.push_back(make_bot("port-royal-panning", "heuristic", seed * 10 + s));
+    // Plays round 1 to its first trick: auction, exchange, trump, leader.
+    struct Act {
+      Seat seat;
+      int next;  // the least bid he could have made
+      bool bid;
+    };
+    std::vector<Act> acts;
+    const auto& s = static_cast<const PortRoyalPanningState&>(*state);
+    while (s.phase() != prq::Phase::kChooseLoot && s.phase() != prq::Phase::kPlay) {
+      const Seat seat = state->acting_seats().front();
+      if (s.phase() == prq::Phase::kAuction) acts.push_back({seat, s.high_bid() + 1, false});
+      const auto before = state->version();
+      REQUIRE(
+          state->apply(seat, *bots[static_cast<std::size_t>(seat)]->choose(state->view(Viewer::player(seat)))).ok());
+      if (state->version() > before && state->events()[before].event->port_royal_panning().has_bid_made()) {
+        acts.back().bid = true;
+      }
+    }
+    if (s.privileged() == viewer || s.bid_cube() - s.player(s.privileged()).debt < 1) continue;  // PRQ-11
+    const auto belief = prq::make_belief(*state, viewer);
+    REQUIRE(belief);
+    const Seat winner = s.privileged();
+    const int won_at = s.bid_cube() - s.player(winner).debt;
+    INFO("seed " << seed << ", " << seats << " seats, privileged seat " << winner << " bid " << won_at);
+    auto compare = [&](auto holds, bool likelier) {
+      const double uniform = panning_share(*state, viewer, nullptr, false, 600, holds);
+      const double exact = panning_share(*state, viewer, belief.get(), true, 3000, holds);
+      const double inferred = panning_share(*state, viewer, belief.get(), false, 600, holds);
+      INFO("uniform " << uniform << ", exact " << exact << ", inferred " << inferred);
+      if (likelier) {
+        CHECK(exact > std::min(uniform + 0.1, 0.95));
+      } else {
+        CHECK(exact < uniform - 0.1);
+      }
+      // The search's samples follow the belief.
+      CHECK(std::abs(inferred - exact) < 0.07);
+    };
+    // The winner's dealt hand accepted his bid (PRQ-9) ...
+    auto accepted_win = [&](const PortRoyalPanningState& sample) {
+      return prq::highest_acceptable_bid(dealt_before_tricks(sample, winner), seats, sample.player(winner).debt) >=
+             won_at;
+    };
+    CHECK(accepted_win(s));
+    compare(accepted_win, true);
+    ++checked_bid;
+    // ... and he named trump the colour he holds most of (PRQ-13.2).
+    auto named = [&](const PortRoyalPanningState& sample) {
+      return prq::strongest_colour(sample.player(winner).hand) == sample.trump();
+    };
+    CHECK(named(s));
+    compare(named, true);
+    ++checked_trump;
+    // A seat that passed at once, when a bid of 1 was open to him, held a
+    // hand that would not bid.
+    for (const Act& act : acts) {
+      if (act.seat == viewer || act.bid || act.next != 1) continue;
+      auto would_bid = [&](const PortRoyalPanningState& sample) {
+        return prq::highest_acceptable_bid(dealt_before_tricks(sample, act.seat), seats,
+                                           sample.player(act.seat).debt) >= 1;
+      };
+      CHECK(!would_bid(s));
+      if (panning_share(*state, viewer, nullptr, false, 600, would_bid) < 0.2) continue;
+      compare(would_bid, false);
+      ++checked_pass;
+      break;
+    }
+  }
+  CHECK(checked_bid >= 3);
+  CHECK(checked_trump >= 3);
+  CHECK(checked_pass >= 1);
+}
+
+TEST_CASE("Belief: a weighed Panning sample is a sample, and the same stream gives the same one", "[bots]") {
+  auto state = panning_match(4, 21);
+  std::vector<std::unique_ptr<Bot>> bots;
+  for (Seat s = 0; s < 4; ++s) bots.push_back(make_bot("port-royal-panning", "heuristic", 40 + s));
+  // Into the first tricks of round 1, so that plays constrain the sample too.
+  const auto& s = static_cast<const PortRoyalPanningState&>(*state);
+  while (s.tricks().size() < 3) {
+    const Seat seat = state->acting_seats().front();
+    REQUIRE(state->apply(seat, *bots[static_cast<std::size_t>(seat)]->choose(state->view(Viewer::player(seat)))).ok());
+  }
+  const Seat viewer = state->acting_seats().front();
+  const auto belief = prq::make_belief(*state, viewer);
+  REQUIRE(belief);
+  const Viewer me = Viewer::player(viewer);
+  for (int i = 0; i < 20; ++i) {
+    auto a = state->clone(), b = state->clone();
+    Rng ra(300 + static_cast<std::uint64_t>(i)), rb(300 + static_cast<std::uint64_t>(i));
+    resample_by_belief(*a, viewer, belief.get(), 16, ra);
+    resample_by_belief(*b, viewer, belief.get(), 16, rb);
+    REQUIRE(a->serialize() == b->serialize());
+    REQUIRE(a->view(me).SerializeAsString() == state->view(me).SerializeAsString());
+    REQUIRE(a->legal_actions(viewer) == state->legal_actions(viewer));
+  }
 }
