@@ -94,5 +94,7 @@ BENCHMARK_CAPTURE(ismcts_iterations, tortuga_1667_6, "tortuga-1667", 6)->Unit(be
 BENCHMARK_CAPTURE(ismcts_iterations, letter_of_marque_4_uniform, "letter-of-marque", 4, false)
     ->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(ismcts_iterations, tortuga_1667_4_uniform, "tortuga-1667", 4, false)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(ismcts_iterations, port_royal_panning_4_uniform, "port-royal-panning", 4, false)
+    ->Unit(benchmark::kMillisecond);
 
 }  // namespace

@@ -16,6 +16,7 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -100,6 +101,12 @@ struct ShipScore {
 // (PRQ-17..19). `leading` is true for the first card of a trick.
 bool play_allowed(const std::vector<int>& hand, bool leading, int led_colour, int trump, int card);
 
+// Whether the round's play so far stays legal (PRQ-17..19) with these
+// current `hands`: the cards each seat played this round are added back to
+// rebuild the hands held when the first trick began.
+bool plays_consistent(const std::vector<std::vector<int>>& hands, const std::vector<std::vector<Play>>& tricks,
+                      int trump);
+
 // The index in `trick` (playing order) of the winning card (PRQ-21, PRQ-22).
 int trick_winner(const std::vector<Play>& trick, int trump);
 
@@ -147,6 +154,13 @@ class PortRoyalPanningState : public StateBase<PortRoyalPanningState> {
   int score(Seat seat) const;  // PRQ-46
   int capacity() const { return setup_for(num_seats()).capacity; }
 
+  // For the search bots' belief (port_royal_panning_belief.cc), on a sample
+  // that resample_hidden(me) just drew: moves it toward the deals `weight`
+  // makes likely by `steps` Metropolis swaps of hidden cards, among the
+  // deals consistent with what `me` sees. Reads nothing else.
+  void walk_hidden_hands(Seat me, const std::function<double(const PortRoyalPanningState&)>& weight, int steps,
+                         Rng& rng);
+
   template <class Self, class Ar>
   static void archive(Self& s, Ar& ar) {
     ar(s.loot_values_, s.rotate_left_, s.tie_break_, s.phase_, s.round_, s.dealer_, s.current_, s.privileged_,
@@ -167,6 +181,10 @@ class PortRoyalPanningState : public StateBase<PortRoyalPanningState> {
   bool well_formed() const;
   bool cards_accounted_for() const;
   bool round_consistent() const;
+  // port_royal_panning_resample.cc: whether `card` may lie in seat
+  // `container`'s hand (num_seats(): among the cards set aside) as far as
+  // anyone sees (PRQ-H-1..3, PRQ-H-6).
+  bool may_hold(int container, int card) const;
   // port_royal_panning_state.cc
   Seat left_of(Seat seat) const { return (seat + 1) % num_seats(); }
   Seat right_of(Seat seat) const { return (seat + num_seats() - 1) % num_seats(); }

@@ -13,6 +13,8 @@
 // and loses the two face-up ones he took (PRQ-13.1). Earlier rounds tell
 // nothing: every round deals the whole crew deck again (PRQ-8).
 #include <algorithm>
+#include <memory>
+#include <utility>
 #include <vector>
 
 #include "brethren/v1/port_royal_panning.pb.h"
@@ -28,6 +30,11 @@ namespace pb = brethren::v1::port_royal_panning;
 // same hand. Not fitted: a guess that keeps one act from deciding a sample
 // (the same as Tortuga's, tortuga_1667_belief.cc).
 constexpr double kSlip = 0.1;
+
+// Metropolis swaps a sample takes toward the belief (walk_hidden_hands):
+// enough that the search's samples follow the posterior
+// (tests/bots/belief_test.cc), where 16 weighed candidates did not.
+constexpr int kWalkSteps = 300;
 
 // One bid or pass of the auction, as the bot would judge it.
 struct AuctionAct {
@@ -65,8 +72,17 @@ double agree(bool as_the_bot) { return as_the_bot ? 1 - kSlip : kSlip; }
 
 class HandBelief final : public Belief {
  public:
-  HandBelief(std::vector<AuctionAct> acts, Seat trump_namer, int trump)
-      : acts_(std::move(acts)), trump_namer_(trump_namer), trump_(trump) {}
+  HandBelief(Seat me, std::vector<AuctionAct> acts, Seat trump_namer, int trump)
+      : me_(me), acts_(std::move(acts)), trump_namer_(trump_namer), trump_(trump) {}
+
+  // A few acts of a strong hand leave most uniform samples unlikely, so the
+  // likeliest of a few candidates would stay near the uniform law: a walk
+  // from the sample toward the posterior instead.
+  bool can_redraw() const override { return true; }
+  void redraw(State& sample, Rng& rng) const override {
+    static_cast<PortRoyalPanningState&>(sample).walk_hidden_hands(
+        me_, [this](const PortRoyalPanningState& s) { return weight(s); }, kWalkSteps, rng);
+  }
 
   double weight(const State& sample) const override {
     const auto& s = static_cast<const PortRoyalPanningState&>(sample);
@@ -89,6 +105,7 @@ class HandBelief final : public Belief {
   }
 
  private:
+  Seat me_;
   std::vector<AuctionAct> acts_;
   Seat trump_namer_;
   int trump_;
@@ -128,7 +145,7 @@ std::unique_ptr<Belief> make_belief(const State& state, Seat seat) {
     }
   }
   if (acts.empty() && trump_namer < 0) return nullptr;
-  return std::make_unique<HandBelief>(std::move(acts), trump_namer, trump);
+  return std::make_unique<HandBelief>(seat, std::move(acts), trump_namer, trump);
 }
 
 }  // namespace brethren::rules::port_royal_panning

@@ -1,14 +1,11 @@
 // Port Royal (Panning): re-sampling everything a viewer cannot know (PRQ-H-*).
 #include <algorithm>
+#include <functional>
 
 #include "rules/port_royal_panning/port_royal_panning.h"
 
 namespace brethren::rules::port_royal_panning {
-namespace {
 
-// Does the round's play so far stay legal (PRQ-17..19) with these hands?
-// `hands` are the current hands; the cards each seat played this round are
-// added back to rebuild the hands held when the first trick began.
 bool plays_consistent(const std::vector<std::vector<int>>& hands, const std::vector<std::vector<Play>>& tricks,
                       int trump) {
   std::vector<std::vector<int>> held = hands;
@@ -27,7 +24,12 @@ bool plays_consistent(const std::vector<std::vector<int>>& hands, const std::vec
   return true;
 }
 
-}  // namespace
+bool PortRoyalPanningState::may_hold(int container, int card) const {
+  if (container == num_seats()) return true;  // set aside: any card, the taken ones too
+  const bool taken = std::find(taken_face_up_.begin(), taken_face_up_.end(), card) != taken_face_up_.end();
+  if (taken && container != privileged_) return false;
+  return is_ghost(card) || !(players_[container].void_mask & (1 << colour_of(card)));
+}
 
 void PortRoyalPanningState::do_resample_hidden(Viewer viewer, Rng& rng) {
   const Seat me = viewer.is_spectator() ? -1 : viewer.seat();
@@ -82,13 +84,7 @@ void PortRoyalPanningState::do_resample_hidden(Viewer viewer, Rng& rng) {
   }
   if (pool.empty()) return;
   std::sort(pool.begin(), pool.end());
-  auto eligible = [&](int card, int container) {
-    if (slots[container] == 0) return false;
-    const bool taken = std::find(taken_face_up_.begin(), taken_face_up_.end(), card) != taken_face_up_.end();
-    if (taken && container != aside && container != privileged_) return false;
-    if (container == aside) return true;
-    return is_ghost(card) || !(players_[container].void_mask & (1 << colour_of(card)));
-  };
+  auto eligible = [&](int card, int container) { return slots[container] > 0 && may_hold(container, card); };
   auto eligible_count = [&](int card) {
     int k = 0;
     for (int c = 0; c <= n; ++c) k += eligible(card, c) ? 1 : 0;
@@ -160,6 +156,56 @@ void PortRoyalPanningState::do_resample_hidden(Viewer viewer, Rng& rng) {
     std::sort(players_[s].hand.begin(), players_[s].hand.end());
   }
   if (slots[aside] > 0) set_aside_ = hands[aside];
+}
+
+void PortRoyalPanningState::walk_hidden_hands(Seat me,
+                                              const std::function<double(const PortRoyalPanningState&)>& weight,
+                                              int steps, Rng& rng) {
+  // Metropolis over the deals consistent with what `me` sees: swap two cards
+  // between two hidden containers (a symmetric proposal: the sizes stay),
+  // keep the swap if the constraints of the resampling still hold, with
+  // probability min(1, w' / w). Its stationary law is the uniform one over
+  // those deals times `weight`, the belief's posterior; started from a
+  // uniform sample, `steps` swaps bring it close (tests/bots/belief_test.cc).
+  const int n = num_seats();
+  const int aside = n;
+  std::vector<int> containers;
+  for (Seat s = 0; s < n; ++s) {
+    if (s != me && !players_[s].hand.empty()) containers.push_back(s);
+  }
+  if (me != privileged_ && !set_aside_.empty()) containers.push_back(aside);
+  if (containers.size() < 2) return;
+  auto cards_of = [&](int c) -> std::vector<int>& { return c == aside ? set_aside_ : players_[c].hand; };
+  auto consistent = [&] {
+    if (tricks_.empty()) return true;
+    std::vector<std::vector<int>> hands(static_cast<std::size_t>(n));
+    for (Seat s = 0; s < n; ++s) hands[static_cast<std::size_t>(s)] = players_[s].hand;
+    return plays_consistent(hands, tricks_, trump_);
+  };
+  const auto count = static_cast<std::uint32_t>(containers.size());
+  double w = weight(*this);
+  for (int step = 0; step < steps; ++step) {
+    const std::uint32_t i = rng.below(count);
+    std::uint32_t j = rng.below(count - 1);
+    if (j >= i) ++j;
+    const int a = containers[i], b = containers[j];
+    auto& from_a = cards_of(a);
+    auto& from_b = cards_of(b);
+    const std::size_t x = rng.below(static_cast<std::uint32_t>(from_a.size()));
+    const std::size_t y = rng.below(static_cast<std::uint32_t>(from_b.size()));
+    const double u = static_cast<double>(rng.next() >> 11) * 0x1.0p-53;
+    if (!may_hold(b, from_a[x]) || !may_hold(a, from_b[y])) continue;
+    std::swap(from_a[x], from_b[y]);
+    const double proposed = consistent() ? weight(*this) : 0;
+    if (proposed > 0 && u * w < proposed) {
+      w = proposed;
+    } else {
+      std::swap(from_a[x], from_b[y]);
+    }
+  }
+  for (Seat s = 0; s < n; ++s) {
+    if (s != me) std::sort(players_[s].hand.begin(), players_[s].hand.end());
+  }
 }
 
 }  // namespace brethren::rules::port_royal_panning

@@ -405,13 +405,13 @@ TEST_CASE("Belief PRQ-9, PRQ-13, PRQ-H-1: a Panning hand is sampled as its owner
     CHECK(named(s));
     compare(named, true);
     ++checked_trump;
-    // A seat that passed at once, when a bid of 1 was open to him, held a
-    // hand that would not bid.
+    // A seat that passed when it could have raised held a hand that would
+    // not raise.
     for (const Act& act : acts) {
-      if (act.seat == viewer || act.bid || act.next != 1) continue;
+      if (act.seat == viewer || act.bid) continue;
       auto would_bid = [&](const PortRoyalPanningState& sample) {
         return prq::highest_acceptable_bid(dealt_before_tricks(sample, act.seat), seats,
-                                           sample.player(act.seat).debt) >= 1;
+                                           sample.player(act.seat).debt) >= act.next;
       };
       CHECK(!would_bid(s));
       if (panning_share(*state, viewer, nullptr, false, 600, would_bid) < 0.2) continue;
