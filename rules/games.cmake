@@ -8,5 +8,5 @@
 # place that names the games: the oneofs of proto/brethren/v1/game.proto.
 brethren_game(letter-of-marque letter_of_marque BOTS heuristic BELIEF)
 brethren_game(port-royal-pfister port_royal_pfister BOTS heuristic)
-brethren_game(port-royal-panning port_royal_panning BOTS heuristic BELIEF)
+brethren_game(port-royal-panning port_royal_panning BOTS heuristic)
 brethren_game(tortuga-1667 tortuga_1667 BOTS heuristic BELIEF)

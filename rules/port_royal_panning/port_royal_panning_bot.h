@@ -39,10 +39,12 @@ std::unique_ptr<Bot> make_heuristic_bot(std::uint64_t seed);
 int strongest_colour(const std::vector<int>& hand);
 int highest_acceptable_bid(const std::vector<int>& hand, int seats, int debt);
 
-// The search bots' inference (rules/core/belief.h): samples of the others'
-// hands weighed by the bids and the trump of this round
+// An inference for the search bots (rules/core/belief.h): samples of the
+// others' hands weighed by the bids and the trump of this round
 // (port_royal_panning_belief.cc); nullptr before anyone else has bid,
-// passed or named trump.
+// passed or named trump. Not on: measured, it did not pay for its cost, so
+// rules/games.cmake gives Panning no BELIEF (docs/performance.md,
+// "Inference").
 std::unique_ptr<Belief> make_belief(const State& state, Seat seat);
 
 }  // namespace brethren::rules::port_royal_panning
