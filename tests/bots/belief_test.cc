@@ -32,9 +32,10 @@ using tortuga_1667::TortugaState;
 
 namespace {
 
-std::unique_ptr<State> tortuga_match(int seats, std::uint64_t seed) {
+// A new match of `game_id` with its default options.
+std::unique_ptr<State> new_match(const char* game_id, int seats, std::uint64_t seed) {
   static const GameRegistry games = make_all_games_registry();
-  const Game* game = games.find("tortuga-1667");
+  const Game* game = games.find(game_id);
   REQUIRE(game);
   auto created = game->new_match(MatchSetup{game->info().default_options(), seats, seed, 0});
   REQUIRE(created.ok());
@@ -91,10 +92,48 @@ double posterior(const State& state, Seat viewer, Seat seat, int team, const Bel
   return hits / total;
 }
 
+// The share of `draws` samples for `viewer` of which `holds` is true: drawn
+// by the search's resampling (with `belief`, or uniform without), or, with
+// `exact`, uniform samples counted by the belief's weight (its posterior).
+template <class Holds>
+double sample_share(const State& state, Seat viewer, const Belief* belief, bool exact, int draws, std::uint64_t seed,
+                    Holds holds) {
+  Rng rng(seed);
+  double total = 0, hits = 0;
+  for (int i = 0; i < draws; ++i) {
+    auto sample = state.clone();
+    if (exact) {
+      sample->resample_hidden(Viewer::player(viewer), rng);
+    } else {
+      resample_by_belief(*sample, viewer, belief, 16, rng);
+    }
+    const double w = exact ? belief->weight(*sample) : 1;
+    total += w;
+    hits += holds(*sample) ? w : 0;
+  }
+  return hits / total;
+}
+
+// A sample drawn with `belief` is a sample: the same stream gives the same
+// one, and what the viewer sees is unchanged (only the hidden part was
+// drawn). 20 streams from `seed` on.
+void check_weighed_samples(const State& state, Seat viewer, const Belief& belief, std::uint64_t seed) {
+  const Viewer me = Viewer::player(viewer);
+  for (std::uint64_t i = 0; i < 20; ++i) {
+    auto a = state.clone(), b = state.clone();
+    Rng ra(seed + i), rb(seed + i);
+    resample_by_belief(*a, viewer, &belief, 16, ra);
+    resample_by_belief(*b, viewer, &belief, 16, rb);
+    REQUIRE(a->serialize() == b->serialize());
+    REQUIRE(a->view(me).SerializeAsString() == state.view(me).SerializeAsString());
+    REQUIRE(a->legal_actions(viewer) == state.legal_actions(viewer));
+  }
+}
+
 }  // namespace
 
 TEST_CASE("Belief T67-6, T67-H-1: before anyone moves treasure there is nothing to infer", "[bots]") {
-  auto state = tortuga_match(4, 5);
+  auto state = new_match("tortuga-1667", 4, 5);
   REQUIRE(tortuga_1667::make_belief(*state, 0) == nullptr);
   REQUIRE(search_bot_config("tortuga-1667", "hard")->make_belief == &tortuga_1667::make_belief);
   // Pfister samples uniformly: it hides nothing one knows better. Panning's
@@ -108,7 +147,7 @@ TEST_CASE("Belief T67-6, T67-H-1: a captain is sampled more often on the side he
   int checked = 0;
   for (std::uint64_t seed = 1; seed <= 3; ++seed) {
     for (int seats : {4, 5, 6}) {
-      auto state = tortuga_match(seats, seed);
+      auto state = new_match("tortuga-1667", seats, seed);
       Rng rng(seed * 7 + static_cast<std::uint64_t>(seats));
       const auto placements = place_setup_chests(*state, rng);
       REQUIRE(placements.size() == 2);
@@ -136,23 +175,13 @@ TEST_CASE("Belief T67-6, T67-H-1: a captain is sampled more often on the side he
 }
 
 TEST_CASE("Belief: a weighed sample is a sample, and the same stream gives the same one", "[bots]") {
-  auto state = tortuga_match(5, 11);
+  auto state = new_match("tortuga-1667", 5, 11);
   Rng rng(3);
   place_setup_chests(*state, rng);
   const Seat viewer = state->acting_seats().front();
   const auto belief = tortuga_1667::make_belief(*state, viewer);
   REQUIRE(belief);
-  const Viewer me = Viewer::player(viewer);
-  for (int i = 0; i < 20; ++i) {
-    auto a = state->clone(), b = state->clone();
-    Rng ra(100 + static_cast<std::uint64_t>(i)), rb(100 + static_cast<std::uint64_t>(i));
-    resample_by_belief(*a, viewer, belief.get(), 16, ra);
-    resample_by_belief(*b, viewer, belief.get(), 16, rb);
-    REQUIRE(a->serialize() == b->serialize());
-    // What the viewer sees is unchanged: only the hidden part was drawn.
-    REQUIRE(a->view(me).SerializeAsString() == state->view(me).SerializeAsString());
-    REQUIRE(a->legal_actions(viewer) == state->legal_actions(viewer));
-  }
+  check_weighed_samples(*state, viewer, *belief, 100);
 }
 
 namespace {
@@ -170,24 +199,11 @@ bool armed(const State& state, Seat owner, int id) {
   return false;
 }
 
-// The share of samples for `viewer` in which the ship is armed: drawn by
-// the search's resampling (with `belief`, or uniform without), or, with
-// `exact`, uniform samples counted by the belief's weight (its posterior).
+// The share of samples for `viewer` in which the ship is armed (as
+// sample_share).
 double armed_share(const State& state, Seat viewer, Seat owner, int id, const Belief* belief, bool exact, int draws) {
-  Rng rng(exact ? 4321 : 77);
-  double total = 0, hits = 0;
-  for (int i = 0; i < draws; ++i) {
-    auto sample = state.clone();
-    if (exact) {
-      sample->resample_hidden(Viewer::player(viewer), rng);
-    } else {
-      resample_by_belief(*sample, viewer, belief, 16, rng);
-    }
-    const double w = exact ? belief->weight(*sample) : 1;
-    total += w;
-    hits += armed(*sample, owner, id) ? w : 0;
-  }
-  return hits / total;
+  return sample_share(state, viewer, belief, exact, draws, exact ? 4321 : 77,
+                      [&](const State& sample) { return armed(sample, owner, id); });
 }
 
 }  // namespace
@@ -264,15 +280,6 @@ namespace {
 using port_royal_panning::PortRoyalPanningState;
 namespace prq = port_royal_panning;
 
-std::unique_ptr<State> panning_match(int seats, std::uint64_t seed) {
-  static const GameRegistry games = make_all_games_registry();
-  const Game* game = games.find("port-royal-panning");
-  REQUIRE(game);
-  auto created = game->new_match(MatchSetup{game->info().default_options(), seats, seed, 0});
-  REQUIRE(created.ok());
-  return std::move(created).value();
-}
-
 // The eight cards `seat` was dealt this round, while no trick has begun: his
 // hand, and for the privileged player the two he set aside less the two
 // face-up cards he took (PRQ-13.1).
@@ -284,25 +291,12 @@ std::vector<int> dealt_before_tricks(const PortRoyalPanningState& s, Seat seat) 
   return hand;
 }
 
-// The share of samples for `viewer` in which `holds` is true of the sample:
-// drawn by the search's resampling (with `belief`, or uniform without), or,
-// with `exact`, uniform samples counted by the belief's weight.
+// The share of samples for `viewer` of which `holds` is true (as
+// sample_share).
 template <class Holds>
 double panning_share(const State& state, Seat viewer, const Belief* belief, bool exact, int draws, Holds holds) {
-  Rng rng(exact ? 555 : 66);
-  double total = 0, hits = 0;
-  for (int i = 0; i < draws; ++i) {
-    auto sample = state.clone();
-    if (exact) {
-      sample->resample_hidden(Viewer::player(viewer), rng);
-    } else {
-      resample_by_belief(*sample, viewer, belief, 16, rng);
-    }
-    const double w = exact ? belief->weight(*sample) : 1;
-    total += w;
-    hits += holds(static_cast<const PortRoyalPanningState&>(*sample)) ? w : 0;
-  }
-  return hits / total;
+  return sample_share(state, viewer, belief, exact, draws, exact ? 555 : 66,
+                      [&](const State& sample) { return holds(static_cast<const PortRoyalPanningState&>(sample)); });
 }
 
 }  // namespace
@@ -312,7 +306,7 @@ TEST_CASE("Belief PRQ-9, PRQ-10, PRQ-13: the Panning heuristic bot bids and name
   int auction = 0, bids = 0, trumps = 0;
   for (int seats : {3, 4}) {
     for (std::uint64_t seed = 1; seed <= 3; ++seed) {
-      auto state = panning_match(seats, seed);
+      auto state = new_match("port-royal-panning", seats, seed);
       std::vector<std::unique_ptr<Bot>> bots;
       for (Seat s = 0; s < seats; ++s) bots.push_back(make_bot("port-royal-panning", "heuristic", seed * 10 + s));
       while (!state->is_terminal()) {
@@ -350,7 +344,7 @@ TEST_CASE("Belief PRQ-9, PRQ-13, PRQ-H-1: a Panning hand is sampled as its owner
   int checked_bid = 0, checked_trump = 0, checked_pass = 0;
   for (std::uint64_t seed = 1; seed <= 8; ++seed) {
     const int seats = seed % 2 == 0 ? 3 : 4;
-    auto state = panning_match(seats, seed);
+    auto state = new_match("port-royal-panning", seats, seed);
     const Seat viewer = 0;
     // Nothing has been bid yet: nothing to infer.
     REQUIRE(prq::make_belief(*state, viewer) == nullptr);
@@ -429,7 +423,7 @@ TEST_CASE("Belief PRQ-9, PRQ-13, PRQ-H-1: a Panning hand is sampled as its owner
 }
 
 TEST_CASE("Belief: a weighed Panning sample is a sample, and the same stream gives the same one", "[bots]") {
-  auto state = panning_match(4, 21);
+  auto state = new_match("port-royal-panning", 4, 21);
   std::vector<std::unique_ptr<Bot>> bots;
   for (Seat s = 0; s < 4; ++s) bots.push_back(make_bot("port-royal-panning", "heuristic", 40 + s));
   // Into the first tricks of round 1, so that plays constrain the sample too.
@@ -441,16 +435,7 @@ TEST_CASE("Belief: a weighed Panning sample is a sample, and the same stream giv
   const Seat viewer = state->acting_seats().front();
   const auto belief = prq::make_belief(*state, viewer);
   REQUIRE(belief);
-  const Viewer me = Viewer::player(viewer);
-  for (int i = 0; i < 20; ++i) {
-    auto a = state->clone(), b = state->clone();
-    Rng ra(300 + static_cast<std::uint64_t>(i)), rb(300 + static_cast<std::uint64_t>(i));
-    resample_by_belief(*a, viewer, belief.get(), 16, ra);
-    resample_by_belief(*b, viewer, belief.get(), 16, rb);
-    REQUIRE(a->serialize() == b->serialize());
-    REQUIRE(a->view(me).SerializeAsString() == state->view(me).SerializeAsString());
-    REQUIRE(a->legal_actions(viewer) == state->legal_actions(viewer));
-  }
+  check_weighed_samples(*state, viewer, *belief, 300);
 }
 
 TEST_CASE(
@@ -459,7 +444,7 @@ TEST_CASE(
     "[bots]") {
   int pairs = 0, differing = 0, with_belief = 0;
   for (int seats : {3, 4}) {
-    auto state = panning_match(seats, 70 + static_cast<std::uint64_t>(seats));
+    auto state = new_match("port-royal-panning", seats, 70 + static_cast<std::uint64_t>(seats));
     std::vector<std::unique_ptr<Bot>> bots;
     for (Seat s = 0; s < seats; ++s) bots.push_back(make_bot("port-royal-panning", "heuristic", 80 + s));
     Rng sampler(static_cast<std::uint64_t>(seats));
