@@ -154,6 +154,13 @@ std::string parse_line(const std::string& line, Batch& batch) {
     if (k.move_ms.size() != k.moves) return "kind " + k.kind + ": move times do not add up to its moves";
     batch.result.kinds.push_back(std::move(k));
   }
+  // Every kind seated has its one section: a line cut short between two
+  // sections still parses up to the cut, and would pool half a batch.
+  for (const auto& kind : o.kinds) {
+    const auto sections_of_kind = std::count_if(batch.result.kinds.begin(), batch.result.kinds.end(),
+                                                [&](const KindStats& k) { return k.kind == kind; });
+    if (sections_of_kind != 1) return "kind " + kind + (sections_of_kind == 0 ? ": no figures" : ": figures twice");
+  }
   batch.key = batch.game_id + " " + head["bots"] + " " + head["rotate"] + " " + search + " " + head["rollout"] + " " +
               head["exploration"] + " " + head["opponents"] + " " + head["stop"] + " " + head["inference"] + " " +
               batch.build;

@@ -122,13 +122,15 @@ TEST_CASE("Arena ledger: a damaged line is refused with its number, never read a
     return damaged.replace(at, from.size(), to);
   };
   const std::vector<std::string> damaged = {
-      line.substr(0, line.size() / 2),            // cut short
-      replaced(" v=1", " v=9"),                   // another version
-      replaced(" seed=", " seed=x"),              // not a number
-      replaced("kind=medium", "kind=hard"),       // a kind nobody played
-      replaced(" wins=", " wins=99999"),          // more wins than seats
-      replaced(" ms=", " ms=1000:99999999999,"),  // more times than moves
-      replaced(" started=2", " started=1"),       // more games than started
+      line.substr(0, line.size() / 2),                 // cut short
+      line.substr(0, line.rfind('|')),                 // cut short between two kinds' sections
+      line + " |" + line.substr(line.rfind('|') + 1),  // a kind's section twice
+      replaced(" v=1", " v=9"),                        // another version
+      replaced(" seed=", " seed=x"),                   // not a number
+      replaced("kind=medium", "kind=hard"),            // a kind nobody played
+      replaced(" wins=", " wins=99999"),               // more wins than seats
+      replaced(" ms=", " ms=1000:99999999999,"),       // more times than moves
+      replaced(" started=2", " started=1"),            // more games than started
       replaced(" search=iterations:30", " search=fast"),
   };
   for (const auto& text : damaged) {
