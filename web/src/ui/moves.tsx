@@ -26,7 +26,13 @@ export interface MoveEntry {
 export class Moves {
   /** Every action a board drew on a thing (the table lists the others). */
   private claimed = new Set<number>();
-  /** The actions claimed in this render pass: one action, one control (a board part that re-renders alone starts a new pass). */
+  /**
+   * The actions claimed in this render pass: one action, one control (a board
+   * part that re-renders alone, in a later task, starts a new pass). A part
+   * that sets its own state while it renders (Preact first runs an effect of
+   * its still pending) is rendered again in the same pass and finds its moves
+   * taken: such state is derived from the view instead (Tortuga's marks).
+   */
   private pass = new Set<number>();
   private passOpen = false;
   readonly entries: MoveEntry[];

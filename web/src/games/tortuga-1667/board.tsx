@@ -5,7 +5,7 @@
 // each card: public), the piles, every player's pawn colour, role, vote cards
 // and maps; the viewer's loyalty and vote hand (private); what is being decided
 // now, by whom and why; the vote in progress (which part of a card counts).
-import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
+import { useLayoutEffect, useRef, useState } from "preact/hooks";
 import type { ComponentChildren } from "preact";
 import type { EventRecord } from "../../gen/brethren/v1/game_pb";
 import type { BoardProps, EventOf, GameMoves, TypedMove, ActionKind } from "../types";
@@ -702,13 +702,22 @@ function EventRow({ v, moves, names, me, lookers, gen, touched, version }: {
   touched: Set<string>;
   version: bigint;
 }) {
-  const [marked, setMarked] = useState<number[]>([]);
-  // Marks are this browser's own: every update (the turn moved on) clears them.
-  useEffect(() => setMarked([]), [String(version)]);
+  // Marks are this browser's own and belong to one update: a newer version
+  // shows none. Derived, not cleared by an effect: Preact runs an effect still
+  // pending when the next update arrives at the start of this part's render,
+  // renders the part again at once, and that second render found its moves
+  // already drawn (Moves' pass): the buttons were missing until after a paint.
+  const at = String(version);
+  const [marks, setMarks] = useState<{ at: string; slots: number[] }>({ at, slots: [] });
+  const marked = marks.at === at ? marks.slots : [];
   const look = moves.take("look");
   const force = moves.take("force");
   const pairable = look.length > 0 || force.length > 0;
-  const toggle = (i: number) => setMarked((m) => (m.includes(i) ? m.filter((x) => x !== i) : [...m.slice(-1), i].sort((a, b) => a - b)));
+  const toggle = (i: number) =>
+    setMarks((m) => {
+      const slots = m.at === at ? m.slots : [];
+      return { at, slots: slots.includes(i) ? slots.filter((x) => x !== i) : [...slots.slice(-1), i].sort((a, b) => a - b) };
+    });
   const fits = (m: { payload: { slotA: number; slotB: number } }) => marked.length === 2 && m.payload.slotA === marked[0] && m.payload.slotB === marked[1];
   const pointed = (v.phase === Phase.FORCED_CHOICE || v.phase === Phase.FORCER_CHOICE) && v.pending ? v.pending.slots : [];
   const noteFor = (i: number) => v.row[i]?.known;
