@@ -29,9 +29,10 @@ export class Moves {
   /**
    * The actions claimed in this render pass: one action, one control (a board
    * part that re-renders alone, in a later task, starts a new pass). A part
-   * that sets its own state while it renders (Preact first runs an effect of
-   * its still pending) is rendered again in the same pass and finds its moves
-   * taken: such state is derived from the view instead (Tortuga's marks).
+   * that sets its own state while it renders (Preact first runs any of its
+   * effects still pending) is rendered again in the same pass and finds its
+   * moves taken, so they vanish until a later paint: such state is derived
+   * from the view instead (Tortuga's marks).
    */
   private pass = new Set<number>();
   private passOpen = false;

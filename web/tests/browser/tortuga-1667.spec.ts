@@ -168,7 +168,7 @@ for (const size of [
         await expect(page.getByTestId("moves")).toHaveCount(0);
         const firstDrawn = await movesAtFirstDraw(page);
         expect(firstDrawn, "the table's first drawing of this version was seen").toBeGreaterThanOrEqual(0);
-        if (firstDrawn === 0) late.push(`${(await page.getByTestId("t67-prompt").innerText()).slice(0, 60)} (version ${await tableVersion(page)})`);
+        if (firstDrawn === 0) late.push(`${(await page.getByTestId("t67-prompt").innerText()).slice(0, 60)} (version ${version})`);
         if (await moveInView(page)) inView++;
         else {
           const where = await page.evaluate(() => ({ y: scrollY, h: innerHeight, b: Array.from(document.querySelectorAll<HTMLElement>("[data-testid=table] button.move:not(:disabled)")).slice(0, 4).map((x) => `${x.dataset.move}@${Math.round(x.getBoundingClientRect().top)}`) }));

@@ -703,10 +703,7 @@ function EventRow({ v, moves, names, me, lookers, gen, touched, version }: {
   version: bigint;
 }) {
   // Marks are this browser's own and belong to one update: a newer version
-  // shows none. Derived, not cleared by an effect: Preact runs an effect still
-  // pending when the next update arrives at the start of this part's render,
-  // renders the part again at once, and that second render found its moves
-  // already drawn (Moves' pass): the buttons were missing until after a paint.
+  // shows none. Derived, not cleared by an effect (why: Moves' pass).
   const at = String(version);
   const [marks, setMarks] = useState<{ at: string; slots: number[] }>({ at, slots: [] });
   const marked = marks.at === at ? marks.slots : [];
